@@ -1,0 +1,36 @@
+// Command-line options of jvmtigen. These names are the public interface.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace jvmtigen {
+
+struct Options {
+    std::string spec = "spec/jvmti.xml";
+    std::string out = "generated";
+    bool outGiven = false;
+    std::optional<Version> version;
+    std::vector<std::string> only;  // emitter names; empty means all
+    std::string dumpModel;          // file for the model as JSON
+    bool check = false;
+    bool help = false;
+};
+
+// Parses argv (without the program name). Returns an error message naming the option and
+// what it accepts, or nothing on success.
+std::optional<std::string> parseOptions(const std::vector<std::string>& args, Options& opts);
+
+// Parses "X.Y.Z" (each a non-negative integer).
+std::optional<Version> parseVersion(const std::string& text);
+
+std::string usage();
+
+// The whole tool: options, read, validate, emit, write. Returns the exit status
+// (0 success, 1 problems in the spec or while writing, 2 bad usage).
+int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace jvmtigen

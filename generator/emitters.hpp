@@ -1,0 +1,31 @@
+// The emitters: one per output, like TableGen's backends. Adding an output is adding an
+// emitter here and a template in templates/.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+#include "output.hpp"
+
+namespace jvmtigen {
+
+struct EmitContext {
+    const Spec& spec;
+    Version version;       // the spec's own, or --version
+    std::string specName;  // file name of the spec, for banners
+};
+
+struct Emitter {
+    std::string name;         // what --only takes
+    std::string description;  // for --help
+    std::function<std::vector<Output>(const EmitContext&)> run;
+};
+
+const std::vector<Emitter>& allEmitters();
+
+// The emitter functions, one per file.
+std::vector<Output> emitHeader(const EmitContext& ctx);
+
+}  // namespace jvmtigen

@@ -1,0 +1,219 @@
+// The typed model of a jvmti.xml specification. The reader fills it; everything after the
+// reader (validation, derivations, emitters) reads only this, never XML.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jvmtigen {
+
+// Prose keeps the inline markup of descriptions as a small tree. A node with an empty tag is
+// text. Renderers (HTML, plain text) walk it; links are checked by validation.
+struct ProseNode {
+    std::string tag;   // "" for a text node, else the element name (p, code, functionlink, ...)
+    std::string text;  // text of a text node
+    std::vector<std::pair<std::string, std::string>> attrs;
+    std::vector<ProseNode> kids;
+    int line = 0;
+
+    const std::string* attr(const std::string& name) const;
+};
+using Prose = std::vector<ProseNode>;
+
+std::string plainText(const Prose& prose);  // all text, whitespace collapsed
+
+// How a parameter or field is passed: the wrapper element of the type in the spec.
+enum class Kind {
+    Value, OutPtr, AllocBuf, AllocAllocBuf, InPtr, InBuf, OutBuf, VmBuf, AgentBuf,
+    PtrType, Varargs, AllocFieldBuf,
+};
+const char* kindName(Kind k);  // "value", "outptr", "allocbuf", ...
+
+// A type as written: kind, base element (jint, jthread, enum, struct, char, ...) and the
+// attributes of both elements.
+struct Type {
+    Kind kind = Kind::Value;
+    std::string base;  // element name of the base type; "varargs" for Kind::Varargs
+    std::string name;  // referenced name for base "enum" and "struct"
+    std::map<std::string, std::string> baseAttrs;  // min, null, started, frame, impl, native, ...
+    bool nullok = false;
+    Prose nullokText;
+    std::string incount, outcount, impl;  // attributes of the wrapper element
+    int line = 0;                         // line of the base element
+    int wrapperLine = 0;                  // line of the wrapper (same as line for values)
+
+    std::string cType() const;       // the C type as it appears in jvmti.h
+    std::string baseCType() const;   // the C type of the base element alone
+};
+
+struct Param {
+    std::string id;
+    Type type;
+    Prose description;
+    int line = 0;
+};
+
+struct CapabilityUse {
+    std::string id;
+    Prose text;
+    int line = 0;
+};
+
+struct ErrorUse {
+    std::string id;
+    Prose text;
+    int line = 0;
+};
+
+struct Function {
+    std::string id, phase, callbacksafe, impl, hide, jkernel, since = "1.0";
+    std::string category;  // id of the enclosing category
+    int num = 0;
+    bool elided = false;
+    std::string synopsis, origin;
+    Prose description;
+    bool eventCapabilities = false;  // <eventcapabilities/> instead of <capabilities>
+    std::vector<CapabilityUse> required, optional;
+    std::vector<Param> params;
+    std::vector<ErrorUse> errors;
+    int line = 0;
+};
+
+struct Callback {
+    std::string id, since = "1.0", category;
+    bool elided = false;
+    Type returns;
+    std::string synopsis;
+    Prose description;
+    std::vector<Param> params;
+    int line = 0;
+};
+
+struct Field {
+    std::string id;
+    Type type;
+    Prose description;
+    int line = 0;
+};
+
+struct Typedef {
+    enum class Form { Struct, Union } form = Form::Struct;
+    std::string id, label, since = "1.0";
+    std::string owner;  // category id, or function/event id when declared inside one
+    bool elided = false;
+    Prose description;
+    std::vector<Field> fields;
+    int line = 0;
+};
+
+struct CapabilityField {
+    std::string id, disp1, disp2, since = "1.0";
+    Prose description;
+    int line = 0;
+};
+
+struct CapabilitiesTypedef {
+    std::string id, label, category;
+    Prose description;
+    std::vector<CapabilityField> fields;
+    int line = 0;
+};
+
+struct Constant {
+    std::string id, num;  // num as written: decimal, hex or an expression of other constants
+    Prose description;
+    int line = 0;
+};
+
+struct ConstantsGroup {
+    std::string id, label, kind, since = "1.0";  // kind: enum | bits | const
+    std::string owner;                             // id of the element whose prose holds it
+    std::vector<Constant> constants;
+    int line = 0;
+};
+
+struct Event {
+    std::string id, label, constName, phase, filtered, since = "1.0";
+    int num = 0;
+    bool elided = false;
+    Prose description;
+    std::string origin;
+    std::vector<CapabilityUse> required, optional;
+    std::vector<Param> params;
+    int line = 0;
+};
+
+struct ErrorCode {
+    std::string id, category;
+    int num = 0;
+    Prose description;
+    int line = 0;
+};
+
+struct ErrorCategory {
+    std::string id, label;
+    std::vector<std::string> intros;  // ids of intros (index into Spec::intros by id)
+    int line = 0;
+};
+
+struct BaseType {
+    std::string id, name, group, definition;
+    Prose description;
+    int line = 0;
+};
+
+struct BaseTypeGroup {
+    std::string id, label;
+    int line = 0;
+};
+
+// Intros, wherever they stand; `where` says which section or category holds them.
+struct Intro {
+    std::string id, label, where;
+    bool elided = false;
+    Prose body;
+    int line = 0;
+};
+
+struct Category {
+    std::string id, label;
+    int line = 0;
+};
+
+struct Change {
+    std::string date, version;
+    Prose text;
+    int line = 0;
+};
+
+struct Version {
+    int major = 0, minor = 0, micro = 0;
+    std::string str() const;
+};
+
+struct Spec {
+    std::string file;  // path as given, used in diagnostics
+    std::string label, title, subtitle;
+    std::optional<Version> version;  // from the spec's attributes
+    int line = 0;                    // line of <specification>
+    std::string functionSectionLabel, errorSectionLabel, eventSectionLabel, issuesSectionLabel;
+    std::string changeHistoryId, changeHistoryUpdate;
+
+    std::vector<Intro> intros;
+    std::vector<Category> categories;
+    std::vector<Function> functions;  // document order, elided ones flagged
+    std::vector<Callback> callbacks;
+    std::vector<Typedef> typedefs;
+    std::vector<CapabilitiesTypedef> capabilities;  // normally exactly one
+    std::vector<ConstantsGroup> constants;
+    std::vector<Event> events;
+    std::vector<ErrorCategory> errorCategories;
+    std::vector<ErrorCode> errors;
+    std::vector<BaseTypeGroup> baseTypeGroups;
+    std::vector<BaseType> baseTypes;
+    std::vector<Change> changes;
+};
+
+}  // namespace jvmtigen

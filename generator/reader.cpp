@@ -1,0 +1,827 @@
+#include "reader.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <pugixml.hpp>
+
+#include "xml_text.hpp"
+
+namespace jvmtigen {
+namespace {
+
+using Node = pugi::xml_node;
+using Names = std::initializer_list<const char*>;
+
+const std::set<std::string> kValueTypes = {
+    "jmethodID", "jfieldID", "jframeID", "jrawMonitorID", "jclass", "jthread", "jthreadGroup",
+    "jobject", "jvalue", "jchar", "jint", "jlong", "jfloat", "jdouble", "jlocation", "jboolean",
+    "char", "uchar", "size_t", "void", "enum", "struct", "varargs"};
+
+// Attributes each base-type element may carry.
+const std::map<std::string, std::set<std::string>> kValueAttrs = {
+    {"jmethodID", {"class", "native"}}, {"jfieldID", {"class"}},
+    {"jclass", {"method", "field"}},    {"jframeID", {"thread"}},
+    {"jthread", {"started", "null", "frame", "impl"}},
+    {"jobject", {"frame"}},             {"jint", {"min"}}};
+
+const std::map<std::string, std::pair<Kind, std::set<std::string>>> kWrappers = {
+    {"outptr", {Kind::OutPtr, {"impl"}}},
+    {"allocbuf", {Kind::AllocBuf, {"incount", "outcount"}}},
+    {"allocallocbuf", {Kind::AllocAllocBuf, {"incount", "outcount"}}},
+    {"inptr", {Kind::InPtr, {}}},
+    {"inbuf", {Kind::InBuf, {"incount"}}},
+    {"outbuf", {Kind::OutBuf, {"incount", "outcount"}}},
+    {"vmbuf", {Kind::VmBuf, {"incount", "outcount"}}},
+    {"agentbuf", {Kind::AgentBuf, {"incount", "outcount"}}},
+    {"ptrtype", {Kind::PtrType, {}}},
+    {"allocfieldbuf", {Kind::AllocFieldBuf, {"outcount"}}}};
+
+// Inline markup allowed in prose, with the attributes each may carry.
+const std::map<std::string, std::set<std::string>> kProseTags = {
+    {"p", {}}, {"br", {}}, {"code", {}}, {"i", {}}, {"b", {}}, {"tm", {}}, {"jvmti", {}},
+    {"space", {}}, {"pre", {}}, {"example", {}}, {"blockquote", {}}, {"dl", {}}, {"dt", {}},
+    {"dd", {}}, {"ul", {"type"}}, {"li", {}}, {"table", {}}, {"tr", {"class"}},
+    {"td", {"class"}}, {"th", {"class", "scope"}}, {"issue", {}}, {"rationale", {}},
+    {"todo", {}}, {"functionlink", {"id"}}, {"eventlink", {"id"}}, {"typelink", {"id"}},
+    {"datalink", {"id"}}, {"fieldlink", {"id", "struct"}}, {"paramlink", {"id"}},
+    {"errorlink", {"id"}}, {"externallink", {"id"}}, {"internallink", {"id"}},
+    {"vmspec", {"chapter"}}, {"functionphaselist", {"phase"}}, {"eventphaselist", {"phase"}}};
+
+bool isText(Node n) { return n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata; }
+bool isElement(Node n) { return n.type() == pugi::node_element; }
+
+class Reader {
+public:
+    Reader(Spec& spec, Diagnostics& diag) : s_(spec), d_(diag) {}
+
+    bool run(const std::string& text);
+
+private:
+    Spec& s_;
+    Diagnostics& d_;
+    pugi::xml_document doc_;
+    std::vector<size_t> lineStarts_;
+
+    int line(Node n) const {
+        const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, n.offset_debug()));
+        return static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), off) -
+                                lineStarts_.begin());
+    }
+    void error(Node n, const std::string& msg) { d_.error(line(n), msg); }
+
+    // Reports attributes of `n` not in `allowed`.
+    void checkAttrs(Node n, const std::set<std::string>& allowed) {
+        for (auto a : n.attributes())
+            if (!allowed.count(a.name()))
+                error(n, std::string("unknown attribute '") + a.name() + "' on <" + n.name() + ">");
+    }
+    void checkAttrs(Node n, Names allowed) { checkAttrs(n, std::set<std::string>(allowed.begin(), allowed.end())); }
+
+    std::string required(Node n, const char* name) {
+        auto a = n.attribute(name);
+        if (!a) {
+            error(n, std::string("<") + n.name() + "> lacks the required attribute '" + name + "'");
+            return {};
+        }
+        std::string v = a.value();
+        if (v.empty()) error(n, std::string("attribute '") + name + "' of <" + n.name() + "> is empty");
+        return v;
+    }
+    static std::string optional(Node n, const char* name, const char* dflt = "") {
+        auto a = n.attribute(name);
+        return a ? a.value() : dflt;
+    }
+    void oneOf(Node n, const char* name, const std::string& value, Names choices) {
+        if (value.empty() && !n.attribute(name)) return;
+        for (const char* c : choices)
+            if (value == c) return;
+        std::string list;
+        for (const char* c : choices) list += std::string(list.empty() ? "" : ", ") + c;
+        error(n, std::string("attribute '") + name + "' of <" + n.name() + "> is '" + value +
+                     "'; expected one of: " + list);
+    }
+    int number(Node n, const char* name) {
+        const std::string v = required(n, name);
+        if (v.empty()) return 0;
+        int out = 0;
+        auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+        if (ec != std::errc() || p != v.data() + v.size() || out < 0) {
+            error(n, std::string("attribute '") + name + "' of <" + n.name() + "> is '" + v +
+                         "'; expected a non-negative decimal integer");
+            return 0;
+        }
+        return out;
+    }
+    void unknownChild(Node child, Node parent) {
+        if (isText(child)) {
+            std::string t = child.value();
+            if (t.find_first_not_of(" \t\r\n") != std::string::npos)
+                error(child.parent(), std::string("unexpected text in <") + parent.name() + ">");
+            return;
+        }
+        if (isElement(child))
+            error(child, std::string("unknown element <") + child.name() + "> in <" + parent.name() + ">");
+    }
+    void need(bool have, Node n, const char* child) {
+        if (!have) error(n, std::string("<") + n.name() + "> lacks its <" + child + "> element");
+    }
+
+    std::string flatText(Node n);
+    Prose prose(Node n, const std::string& owner);
+    void proseInto(Node n, Prose& out, const std::string& owner);
+    void constantsGroup(Node n, const std::string& owner);
+    bool typeElement(Node n, Type& t);
+    void valueType(Node n, Type& t);
+    void param(Node n, std::vector<Param>& out, const std::string& owner);
+    void parameters(Node n, std::vector<Param>& out, const std::string& owner);
+    void capabilities(Node n, std::vector<CapabilityUse>& req, std::vector<CapabilityUse>& opt,
+                      const std::string& owner);
+    void intro(Node n, const std::string& where, bool elided);
+    void typedefElem(Node n, const std::string& owner, bool elided);
+    void capabilitiesTypedef(Node n, const std::string& category);
+    void function(Node n, const std::string& category, bool elided);
+    void callback(Node n, const std::string& category, bool elided);
+    void event(Node n, bool elided);
+    void elide(Node n, const std::string& category, bool inEvents);
+    void category(Node n);
+    void functionSection(Node n);
+    void errorSection(Node n);
+    void eventSection(Node n);
+    void dataSection(Node n);
+    void issuesSection(Node n);
+    void changeHistory(Node n);
+    void specification(Node n);
+};
+
+bool Reader::run(const std::string& raw) {
+    const std::string text = toUtf8(raw);
+    lineStarts_.clear();
+    for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') lineStarts_.push_back(i + 1);
+
+    const unsigned opts = pugi::parse_default | pugi::parse_comments;
+    auto res = doc_.load_buffer(text.data(), text.size(), opts, pugi::encoding_utf8);
+    if (!res) {
+        const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, res.offset));
+        const int ln = static_cast<int>(
+            std::upper_bound(lineStarts_.begin(), lineStarts_.end(), off) - lineStarts_.begin()) + 1;
+        if (res.status == pugi::status_no_document_element)
+            d_.error(1, "no XML element in the file (empty or not XML)");
+        else
+            d_.error(ln, std::string("malformed XML: ") + res.description());
+        return false;
+    }
+    Node root = doc_.document_element();
+    if (std::string(root.name()) != "specification") {
+        error(root, std::string("the document element is <") + root.name() + ">, expected <specification>");
+        return false;
+    }
+    specification(root);
+    return d_.ok();
+}
+
+std::string Reader::flatText(Node n) {
+    std::string out;
+    for (Node c : n.children()) {
+        if (isText(c)) out += c.value();
+        else if (isElement(c) && std::string(c.name()) == "jvmti") out += "JVM TI";
+        else if (isElement(c) && (std::string(c.name()) == "tm" || std::string(c.name()) == "i" ||
+                                  std::string(c.name()) == "code"))
+            out += flatText(c);
+        else if (isElement(c)) error(c, std::string("unknown element <") + c.name() + "> in <" + n.name() + ">");
+    }
+    // collapse whitespace
+    std::string r;
+    bool sp = false;
+    for (char ch : out) {
+        if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r') sp = !r.empty();
+        else { if (sp) r += ' '; r += ch; sp = false; }
+    }
+    return r;
+}
+
+Prose Reader::prose(Node n, const std::string& owner) {
+    Prose out;
+    proseInto(n, out, owner);
+    return out;
+}
+
+void Reader::proseInto(Node n, Prose& out, const std::string& owner) {
+    for (Node c : n.children()) {
+        if (isText(c)) {
+            ProseNode t;
+            t.text = c.value();
+            t.line = line(n);
+            out.push_back(std::move(t));
+            continue;
+        }
+        if (!isElement(c)) continue;  // comments, processing instructions
+        const std::string tag = c.name();
+        if (tag == "constants") {
+            constantsGroup(c, owner);
+            ProseNode ref;
+            ref.tag = "constants";
+            ref.attrs.emplace_back("id", optional(c, "id"));
+            ref.line = line(c);
+            out.push_back(std::move(ref));
+            continue;
+        }
+        auto it = kProseTags.find(tag);
+        if (it == kProseTags.end()) {
+            error(c, "unknown element <" + tag + "> in the prose of <" + n.name() + ">");
+            continue;
+        }
+        checkAttrs(c, it->second);
+        ProseNode e;
+        e.tag = tag;
+        e.line = line(c);
+        for (auto a : c.attributes()) e.attrs.emplace_back(a.name(), a.value());
+        if (tag.ends_with("link") || tag == "fieldlink") required(c, "id");
+        if (tag == "fieldlink") required(c, "struct");
+        if (tag == "functionphaselist") oneOf(c, "phase", required(c, "phase"), {"onload", "onloadOnly", "start", "live", "any"});
+        if (tag == "eventphaselist") oneOf(c, "phase", required(c, "phase"), {"onload", "start", "live", "any"});
+        proseInto(c, e.kids, owner);
+        out.push_back(std::move(e));
+    }
+}
+
+void Reader::constantsGroup(Node n, const std::string& owner) {
+    checkAttrs(n, {"id", "label", "kind", "since"});
+    ConstantsGroup g;
+    g.id = required(n, "id");
+    g.label = required(n, "label");
+    g.kind = required(n, "kind");
+    oneOf(n, "kind", g.kind, {"enum", "bits", "const"});
+    g.since = optional(n, "since", "1.0");
+    g.owner = owner;
+    g.line = line(n);
+    for (Node c : n.children()) {
+        if (isElement(c) && std::string(c.name()) == "constant") {
+            checkAttrs(c, {"id", "num"});
+            Constant k;
+            k.id = required(c, "id");
+            k.num = required(c, "num");
+            k.line = line(c);
+            k.description = prose(c, g.id);
+            g.constants.push_back(std::move(k));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    s_.constants.push_back(std::move(g));
+}
+
+void Reader::valueType(Node n, Type& t) {
+    const std::string tag = n.name();
+    t.base = tag;
+    t.line = line(n);
+    auto it = kValueAttrs.find(tag);
+    checkAttrs(n, it == kValueAttrs.end() ? std::set<std::string>{} : it->second);
+    for (auto a : n.attributes()) t.baseAttrs[a.name()] = a.value();
+    if (tag == "enum" || tag == "struct") {
+        t.name = flatText(n);
+        if (t.name.empty()) error(n, "<" + tag + "> must name a type");
+    } else {
+        for (Node c : n.children()) unknownChild(c, n);
+    }
+    if (tag == "varargs") t.kind = Kind::Varargs;
+}
+
+// Reads one type element (a base type or a wrapper around one) into `t`.
+bool Reader::typeElement(Node n, Type& t) {
+    const std::string tag = n.name();
+    if (kValueTypes.count(tag)) {
+        t.kind = tag == "varargs" ? Kind::Varargs : Kind::Value;
+        valueType(n, t);
+        t.wrapperLine = t.line;
+        return true;
+    }
+    auto w = kWrappers.find(tag);
+    if (w == kWrappers.end()) return false;
+    t.kind = w->second.first;
+    t.wrapperLine = line(n);
+    checkAttrs(n, w->second.second);
+    t.incount = optional(n, "incount");
+    t.outcount = optional(n, "outcount");
+    t.impl = optional(n, "impl");
+    bool haveBase = false;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "nullok") {
+            if (t.kind == Kind::AllocFieldBuf) error(c, "<allocfieldbuf> does not take <nullok>");
+            t.nullok = true;
+            t.nullokText = prose(c, "");
+        } else if (!ct.empty() && kValueTypes.count(ct) && ct != "varargs" && !haveBase) {
+            valueType(c, t);
+            haveBase = true;
+        } else if (!ct.empty() && kWrappers.count(ct)) {
+            error(c, "nested <" + ct + "> inside <" + tag + "> is not supported");
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    if (!haveBase) {
+        error(n, "<" + tag + "> lacks its base type element");
+        t.line = t.wrapperLine;
+    }
+    return true;
+}
+
+void Reader::param(Node n, std::vector<Param>& out, const std::string& owner) {
+    checkAttrs(n, {"id"});
+    Param p;
+    p.id = required(n, "id");
+    p.line = line(n);
+    bool haveType = false, haveDesc = false;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "description") {
+            p.description = prose(c, owner);
+            haveDesc = true;
+        } else if (!ct.empty() && !haveType && typeElement(c, p.type)) {
+            haveType = true;
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    need(haveType, n, "type");
+    need(haveDesc, n, "description");
+    out.push_back(std::move(p));
+}
+
+void Reader::parameters(Node n, std::vector<Param>& out, const std::string& owner) {
+    checkAttrs(n, {});
+    for (Node c : n.children()) {
+        if (isElement(c) && std::string(c.name()) == "param") param(c, out, owner);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::capabilities(Node n, std::vector<CapabilityUse>& req, std::vector<CapabilityUse>& opt,
+                          const std::string& owner) {
+    checkAttrs(n, {});
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "required" || ct == "capability") {
+            checkAttrs(c, {"id"});
+            CapabilityUse u{required(c, "id"), prose(c, owner), line(c)};
+            (ct == "required" ? req : opt).push_back(std::move(u));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+}
+
+void Reader::intro(Node n, const std::string& where, bool elided) {
+    checkAttrs(n, {"id", "label"});
+    Intro i;
+    i.id = optional(n, "id");
+    i.label = optional(n, "label");
+    i.where = where;
+    i.elided = elided;
+    i.line = line(n);
+    i.body = prose(n, i.id.empty() ? where : i.id);
+    s_.intros.push_back(std::move(i));
+}
+
+void Reader::typedefElem(Node n, const std::string& owner, bool elided) {
+    checkAttrs(n, {"id", "label", "since"});
+    Typedef t;
+    t.form = std::string(n.name()) == "uniontypedef" ? Typedef::Form::Union : Typedef::Form::Struct;
+    t.id = required(n, "id");
+    t.label = required(n, "label");
+    t.since = optional(n, "since", "1.0");
+    t.owner = owner;
+    t.elided = elided;
+    t.line = line(n);
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "description") {
+            t.description = prose(c, t.id);
+        } else if (ct == "field") {
+            checkAttrs(c, {"id"});
+            Field f;
+            f.id = required(c, "id");
+            f.line = line(c);
+            bool haveType = false, haveDesc = false;
+            for (Node fc : c.children()) {
+                const std::string ft = isElement(fc) ? fc.name() : "";
+                if (ft == "description") {
+                    f.description = prose(fc, t.id);
+                    haveDesc = true;
+                } else if (!ft.empty() && !haveType && typeElement(fc, f.type)) {
+                    haveType = true;
+                } else {
+                    unknownChild(fc, c);
+                }
+            }
+            need(haveType, c, "type");
+            need(haveDesc, c, "description");
+            t.fields.push_back(std::move(f));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    s_.typedefs.push_back(std::move(t));
+}
+
+void Reader::capabilitiesTypedef(Node n, const std::string& category) {
+    checkAttrs(n, {"id", "label"});
+    CapabilitiesTypedef t;
+    t.id = required(n, "id");
+    t.label = required(n, "label");
+    t.category = category;
+    t.line = line(n);
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "description") {
+            t.description = prose(c, t.id);
+        } else if (ct == "capabilityfield") {
+            checkAttrs(c, {"id", "disp1", "disp2", "since"});
+            CapabilityField f;
+            f.id = required(c, "id");
+            f.disp1 = optional(c, "disp1");
+            f.disp2 = optional(c, "disp2");
+            f.since = optional(c, "since", "1.0");
+            f.line = line(c);
+            bool haveDesc = false;
+            for (Node fc : c.children()) {
+                if (isElement(fc) && std::string(fc.name()) == "description") {
+                    f.description = prose(fc, f.id);
+                    haveDesc = true;
+                } else {
+                    unknownChild(fc, c);
+                }
+            }
+            need(haveDesc, c, "description");
+            t.fields.push_back(std::move(f));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    s_.capabilities.push_back(std::move(t));
+}
+
+void Reader::function(Node n, const std::string& category, bool elided) {
+    checkAttrs(n, {"id", "num", "phase", "callbacksafe", "impl", "hide", "jkernel", "since"});
+    Function f;
+    f.id = required(n, "id");
+    f.num = number(n, "num");
+    f.phase = optional(n, "phase");
+    oneOf(n, "phase", f.phase, {"onload", "onloadOnly", "start", "live", "any"});
+    f.callbacksafe = optional(n, "callbacksafe");
+    oneOf(n, "callbacksafe", f.callbacksafe, {"safe", "unsafe"});
+    f.impl = optional(n, "impl");
+    f.hide = optional(n, "hide");
+    f.jkernel = optional(n, "jkernel");
+    oneOf(n, "jkernel", f.jkernel, {"yes", "no"});
+    f.since = optional(n, "since", "1.0");
+    f.category = category;
+    f.elided = elided;
+    f.line = line(n);
+    bool haveSyn = false, haveOrigin = false, haveCaps = false, haveParams = false, haveErrors = false;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "synopsis") {
+            f.synopsis = flatText(c);
+            haveSyn = true;
+        } else if (ct == "typedef" || ct == "uniontypedef") {
+            typedefElem(c, f.id, elided);
+        } else if (ct == "description") {
+            f.description = prose(c, f.id);
+        } else if (ct == "origin") {
+            f.origin = flatText(c);
+            haveOrigin = true;
+        } else if (ct == "capabilities") {
+            capabilities(c, f.required, f.optional, f.id);
+            haveCaps = true;
+        } else if (ct == "eventcapabilities") {
+            checkAttrs(c, {});
+            f.eventCapabilities = true;
+            haveCaps = true;
+        } else if (ct == "parameters") {
+            parameters(c, f.params, f.id);
+            haveParams = true;
+        } else if (ct == "errors") {
+            checkAttrs(c, {});
+            haveErrors = true;
+            for (Node e : c.children()) {
+                if (isElement(e) && std::string(e.name()) == "error") {
+                    checkAttrs(e, {"id"});
+                    f.errors.push_back({required(e, "id"), prose(e, f.id), line(e)});
+                } else {
+                    unknownChild(e, c);
+                }
+            }
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    need(haveSyn, n, "synopsis");
+    need(haveOrigin, n, "origin");
+    need(haveCaps, n, "capabilities");
+    need(haveParams, n, "parameters");
+    need(haveErrors, n, "errors");
+    s_.functions.push_back(std::move(f));
+}
+
+void Reader::callback(Node n, const std::string& category, bool elided) {
+    checkAttrs(n, {"id", "since"});
+    Callback cb;
+    cb.id = required(n, "id");
+    cb.since = optional(n, "since", "1.0");
+    cb.category = category;
+    cb.elided = elided;
+    cb.line = line(n);
+    bool haveRet = false, haveParams = false;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "synopsis") {
+            cb.synopsis = flatText(c);
+        } else if (ct == "description") {
+            cb.description = prose(c, cb.id);
+        } else if (ct == "parameters") {
+            parameters(c, cb.params, cb.id);
+            haveParams = true;
+        } else if (!ct.empty() && !haveRet && kValueTypes.count(ct) && ct != "varargs") {
+            valueType(c, cb.returns);
+            haveRet = true;
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    need(haveRet, n, "return type");
+    need(haveParams, n, "parameters");
+    s_.callbacks.push_back(std::move(cb));
+}
+
+void Reader::event(Node n, bool elided) {
+    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since"});
+    Event e;
+    e.id = required(n, "id");
+    e.label = required(n, "label");
+    e.constName = required(n, "const");
+    e.num = number(n, "num");
+    e.phase = optional(n, "phase");
+    oneOf(n, "phase", e.phase, {"onload", "start", "live", "any"});
+    e.filtered = optional(n, "filtered");
+    oneOf(n, "filtered", e.filtered, {"thread", "global"});
+    e.since = optional(n, "since", "1.0");
+    e.elided = elided;
+    e.line = line(n);
+    bool haveDesc = false, haveCaps = false, haveParams = false;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "description") {
+            e.description = prose(c, e.id);
+            haveDesc = true;
+        } else if (ct == "origin") {
+            e.origin = flatText(c);
+        } else if (ct == "typedef" || ct == "uniontypedef") {
+            typedefElem(c, e.id, elided);
+        } else if (ct == "capabilities") {
+            capabilities(c, e.required, e.optional, e.id);
+            haveCaps = true;
+        } else if (ct == "parameters") {
+            parameters(c, e.params, e.id);
+            haveParams = true;
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    need(haveDesc, n, "description");
+    need(haveCaps, n, "capabilities");
+    need(haveParams, n, "parameters");
+    s_.events.push_back(std::move(e));
+}
+
+void Reader::elide(Node n, const std::string& category, bool inEvents) {
+    checkAttrs(n, {"why"});
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") intro(c, category, true);
+        else if (ct == "function" && !inEvents) function(c, category, true);
+        else if (ct == "callback" && !inEvents) callback(c, category, true);
+        else if (ct == "event") event(c, true);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::category(Node n) {
+    checkAttrs(n, {"id", "label"});
+    Category cat{required(n, "id"), required(n, "label"), line(n)};
+    s_.categories.push_back(cat);
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") intro(c, cat.id, false);
+        else if (ct == "typedef" || ct == "uniontypedef") typedefElem(c, cat.id, false);
+        else if (ct == "capabilitiestypedef") capabilitiesTypedef(c, cat.id);
+        else if (ct == "function") function(c, cat.id, false);
+        else if (ct == "callback") callback(c, cat.id, false);
+        else if (ct == "elide") elide(c, cat.id, false);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::functionSection(Node n) {
+    checkAttrs(n, {"label"});
+    s_.functionSectionLabel = required(n, "label");
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") intro(c, "FunctionSection", false);
+        else if (ct == "category") category(c);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::errorSection(Node n) {
+    checkAttrs(n, {"label"});
+    s_.errorSectionLabel = required(n, "label");
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") {
+            intro(c, "ErrorSection", false);
+        } else if (ct == "errorcategory") {
+            checkAttrs(c, {"id", "label"});
+            ErrorCategory cat{required(c, "id"), required(c, "label"), {}, line(c)};
+            for (Node e : c.children()) {
+                const std::string et = isElement(e) ? e.name() : "";
+                if (et == "intro") {
+                    intro(e, cat.id, false);
+                } else if (et == "errorid") {
+                    checkAttrs(e, {"id", "num"});
+                    ErrorCode code;
+                    code.id = required(e, "id");
+                    code.num = number(e, "num");
+                    code.category = cat.id;
+                    code.line = line(e);
+                    code.description = prose(e, code.id);
+                    s_.errors.push_back(std::move(code));
+                } else {
+                    unknownChild(e, c);
+                }
+            }
+            s_.errorCategories.push_back(std::move(cat));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+}
+
+void Reader::eventSection(Node n) {
+    checkAttrs(n, {"label"});
+    s_.eventSectionLabel = required(n, "label");
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") intro(c, "EventSection", false);
+        else if (ct == "event") event(c, false);
+        else if (ct == "elide") elide(c, "EventSection", true);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::dataSection(Node n) {
+    checkAttrs(n, {});
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") {
+            intro(c, "DataSection", false);
+        } else if (ct == "basetypes") {
+            checkAttrs(c, {"id", "label"});
+            BaseTypeGroup g{required(c, "id"), required(c, "label"), line(c)};
+            for (Node b : c.children()) {
+                const std::string bt = isElement(b) ? b.name() : "";
+                if (bt == "intro") {
+                    intro(b, g.id, false);
+                } else if (bt == "basetype") {
+                    checkAttrs(b, {"id", "name"});
+                    BaseType t;
+                    t.id = required(b, "id");
+                    t.name = optional(b, "name");
+                    t.group = g.id;
+                    t.line = line(b);
+                    bool haveDesc = false;
+                    for (Node x : b.children()) {
+                        const std::string xt = isElement(x) ? x.name() : "";
+                        if (xt == "definition") {
+                            std::string def;
+                            for (Node y : x.children()) {
+                                if (isText(y)) def += y.value();
+                                else if (isElement(y) && std::string(y.name()) == "jvmti") def += "JVM TI";
+                                else unknownChild(y, x);
+                            }
+                            t.definition = trimLines(def);
+                        } else if (xt == "description") {
+                            t.description = prose(x, t.id);
+                            haveDesc = true;
+                        } else {
+                            unknownChild(x, b);
+                        }
+                    }
+                    need(haveDesc, b, "description");
+                    s_.baseTypes.push_back(std::move(t));
+                } else {
+                    unknownChild(b, c);
+                }
+            }
+            s_.baseTypeGroups.push_back(std::move(g));
+        } else {
+            unknownChild(c, n);
+        }
+    }
+}
+
+void Reader::issuesSection(Node n) {
+    checkAttrs(n, {"label"});
+    s_.issuesSectionLabel = required(n, "label");
+    for (Node c : n.children()) {
+        if (isElement(c) && std::string(c.name()) == "intro") intro(c, "IssuesSection", false);
+        else unknownChild(c, n);
+    }
+}
+
+void Reader::changeHistory(Node n) {
+    checkAttrs(n, {"id", "update"});
+    s_.changeHistoryId = required(n, "id");
+    s_.changeHistoryUpdate = required(n, "update");
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (ct == "intro") {
+            intro(c, "ChangeHistory", false);
+        } else if (ct == "change") {
+            checkAttrs(c, {"date", "version"});
+            s_.changes.push_back({required(c, "date"), optional(c, "version"), prose(c, "ChangeHistory"), line(c)});
+        } else {
+            unknownChild(c, n);
+        }
+    }
+}
+
+void Reader::specification(Node n) {
+    checkAttrs(n, {"label", "majorversion", "minorversion", "microversion"});
+    s_.label = required(n, "label");
+    s_.line = line(n);
+    const bool hasVersion = n.attribute("majorversion") || n.attribute("minorversion") || n.attribute("microversion");
+    if (hasVersion) {
+        Version v{number(n, "majorversion"), number(n, "minorversion"), number(n, "microversion")};
+        s_.version = v;
+    }
+    const char* order[] = {"title", "functionsection", "errorsection", "eventsection",
+                           "datasection", "issuessection", "changehistory"};
+    std::set<std::string> seen;
+    for (Node c : n.children()) {
+        const std::string ct = isElement(c) ? c.name() : "";
+        if (!ct.empty() && ct != "intro" && !seen.insert(ct).second) {
+            error(c, "<" + ct + "> appears more than once in <specification>");
+            continue;
+        }
+        if (ct == "title") {
+            checkAttrs(c, {"subtitle"});
+            s_.subtitle = required(c, "subtitle");
+            s_.title = flatText(c);
+        } else if (ct == "intro") {
+            intro(c, "spec", false);
+        } else if (ct == "functionsection") {
+            functionSection(c);
+        } else if (ct == "errorsection") {
+            errorSection(c);
+        } else if (ct == "eventsection") {
+            eventSection(c);
+        } else if (ct == "datasection") {
+            dataSection(c);
+        } else if (ct == "issuessection") {
+            issuesSection(c);
+        } else if (ct == "changehistory") {
+            changeHistory(c);
+        } else {
+            unknownChild(c, n);
+        }
+    }
+    for (const char* part : order)
+        if (!seen.count(part)) error(n, std::string("<specification> lacks its <") + part + "> element");
+}
+
+}  // namespace
+
+bool readSpecText(const std::string& text, Spec& spec, Diagnostics& diag) {
+    spec.file = diag.file();
+    Reader r(spec, diag);
+    return r.run(text);
+}
+
+bool readSpecFile(const std::string& path, Spec& spec, Diagnostics& diag) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        diag.error(0, "cannot open the file");
+        return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return readSpecText(ss.str(), spec, diag);
+}
+
+}  // namespace jvmtigen

@@ -1,0 +1,385 @@
+#include "validate.hpp"
+
+#include <charconv>
+#include <functional>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace jvmtigen {
+namespace {
+
+// Anchors the documentation always provides, which internallink may name without an intro.
+const std::set<std::string> kSectionAnchors = {
+    "FunctionSection", "FunctionIndex", "FunctionTable", "ErrorSection", "EventSection",
+    "EventIndex",      "DataSection",   "ChangeHistory", "IssuesSection", "ConstantIndex",
+    "CapabilityIndex", "TypeIndex"};
+
+// Types jvmti.h declares itself, outside any typedef of the spec.
+const std::set<std::string> kBuiltinStructs = {"JNIEnv", "jvmtiEnv", "jvmtiEventCallbacks", "JavaVM"};
+const std::set<std::string> kBuiltinEnums = {"jvmtiError", "jvmtiEvent"};
+
+class Validator {
+public:
+    Validator(const Spec& s, Diagnostics& d) : s_(s), d_(d) {}
+    void run();
+
+private:
+    const Spec& s_;
+    Diagnostics& d_;
+    std::map<std::string, const Function*> functions_;
+    std::map<std::string, const Event*> events_;
+    std::map<std::string, const Callback*> callbacks_;
+    std::map<std::string, const Typedef*> typedefs_;
+    std::map<std::string, const ConstantsGroup*> groups_;
+    std::set<std::string> constants_, errors_, capabilities_, baseTypes_, intros_, categories_;
+    std::set<std::string> dataAnchors_;  // what typelink/datalink may name, as the docs anchor it
+
+    template <class Map, class T>
+    void unique(Map& map, const std::string& what, const std::string& id, const T* item, int line) {
+        if (id.empty()) return;
+        auto [it, fresh] = map.emplace(id, item);
+        if (!fresh) d_.error(line, "duplicate " + what + " id '" + id + "'");
+    }
+    void uniqueSet(std::set<std::string>& set, const std::string& what, const std::string& id, int line) {
+        if (id.empty()) return;
+        if (!set.insert(id).second) d_.error(line, "duplicate " + what + " id '" + id + "'");
+    }
+
+    void index();
+    void numbers();
+    void since(const std::string& value, int line, const std::string& what);
+    void type(const Type& t, const std::string& where, const std::vector<std::string>& siblings,
+              const std::function<const Type*(const std::string&)>& sibling);
+    void params(const std::vector<Param>& ps, const std::string& where);
+    void capabilityUses(const std::vector<CapabilityUse>& uses);
+    void constantValue(const ConstantsGroup& g, const Constant& c);
+    void prose(const Prose& p, const std::string& owner);
+    void link(const ProseNode& n, const std::string& owner);
+    bool hasParam(const std::string& owner, const std::string& id) const;
+};
+
+void Validator::index() {
+    for (const auto& f : s_.functions) unique(functions_, "function", f.id, &f, f.line);
+    for (const auto& e : s_.events) unique(events_, "event", e.id, &e, e.line);
+    for (const auto& c : s_.callbacks) unique(callbacks_, "callback", c.id, &c, c.line);
+    for (const auto& t : s_.typedefs) unique(typedefs_, "typedef", t.id, &t, t.line);
+    for (const auto& g : s_.constants) {
+        unique(groups_, "constants group", g.id, &g, g.line);
+        for (const auto& c : g.constants) uniqueSet(constants_, "constant", c.id, c.line);
+    }
+    for (const auto& e : s_.errors) uniqueSet(errors_, "error", e.id, e.line);
+    if (s_.capabilities.size() > 1)
+        d_.error(s_.capabilities[1].line, "a second <capabilitiestypedef>; the spec has exactly one");
+    for (const auto& t : s_.capabilities)
+        for (const auto& f : t.fields) uniqueSet(capabilities_, "capability", f.id, f.line);
+    for (const auto& b : s_.baseTypes) uniqueSet(baseTypes_, "base type", b.id, b.line);
+    for (const auto& i : s_.intros) uniqueSet(intros_, "intro", i.id, i.line);
+    for (const auto& c : s_.categories) uniqueSet(categories_, "category", c.id, c.line);
+
+    // Data anchors: every type, constant and base type, and their members as Type.member.
+    dataAnchors_.insert(kBuiltinStructs.begin(), kBuiltinStructs.end());
+    dataAnchors_.insert(kBuiltinEnums.begin(), kBuiltinEnums.end());
+    for (const auto& [id, t] : typedefs_) {
+        dataAnchors_.insert(id);
+        for (const auto& f : t->fields) dataAnchors_.insert(id + "." + f.id);
+    }
+    for (const auto& [id, c] : callbacks_) {
+        dataAnchors_.insert(id);
+        for (const auto& p : c->params) dataAnchors_.insert(id + "." + p.id);
+    }
+    for (const auto& [id, g] : groups_) dataAnchors_.insert(id);
+    dataAnchors_.insert(constants_.begin(), constants_.end());
+    dataAnchors_.insert(baseTypes_.begin(), baseTypes_.end());
+    for (const auto& t : s_.capabilities) {
+        dataAnchors_.insert(t.id);
+        for (const auto& f : t.fields) dataAnchors_.insert(t.id + "." + f.id);
+    }
+}
+
+void Validator::numbers() {
+    std::map<int, const Function*> fnums;
+    for (const auto& f : s_.functions) {
+        if (f.elided) continue;  // elided functions take no slot of the table
+        if (f.num < 1) d_.error(f.line, "function '" + f.id + "' has num " + std::to_string(f.num) + "; table slots start at 1");
+        auto [it, fresh] = fnums.emplace(f.num, &f);
+        if (!fresh)
+            d_.error(f.line, "function '" + f.id + "' has num " + std::to_string(f.num) +
+                                 ", already taken by '" + it->second->id + "' (line " +
+                                 std::to_string(it->second->line) + ")");
+    }
+    std::map<int, const Event*> enums;
+    for (const auto& e : s_.events) {
+        if (e.elided) continue;
+        auto [it, fresh] = enums.emplace(e.num, &e);
+        if (!fresh)
+            d_.error(e.line, "event '" + e.id + "' has num " + std::to_string(e.num) + ", already taken by '" +
+                                 it->second->id + "' (line " + std::to_string(it->second->line) + ")");
+    }
+    std::map<int, const ErrorCode*> errs;
+    for (const auto& e : s_.errors) {
+        auto [it, fresh] = errs.emplace(e.num, &e);
+        if (!fresh)
+            d_.error(e.line, "error '" + e.id + "' has num " + std::to_string(e.num) + ", already taken by '" +
+                                 it->second->id + "'");
+    }
+    for (const auto& t : s_.capabilities)
+        if (t.fields.size() > 128)
+            d_.error(t.line, "more than 128 capabilities do not fit the 128-bit jvmtiCapabilities");
+}
+
+void Validator::since(const std::string& value, int line, const std::string& what) {
+    static const std::regex re(R"(\d+(\.\d+){0,2})");
+    if (!std::regex_match(value, re))
+        d_.error(line, "since=\"" + value + "\" of " + what + " is not a version such as 1.1 or 21");
+}
+
+void Validator::type(const Type& t, const std::string& where, const std::vector<std::string>& siblings,
+                     const std::function<const Type*(const std::string&)>& sibling) {
+    if (t.base == "enum") {
+        auto g = groups_.find(t.name);
+        if (!kBuiltinEnums.count(t.name) && (g == groups_.end() || g->second->kind != "enum"))
+            d_.error(t.line, where + ": <enum>" + t.name + "</enum> names no constants group of kind enum");
+    } else if (t.base == "struct") {
+        if (!kBuiltinStructs.count(t.name) && !typedefs_.count(t.name) && !callbacks_.count(t.name) &&
+            !baseTypes_.count(t.name) &&
+            !(s_.capabilities.size() && s_.capabilities[0].id == t.name))
+            d_.error(t.line, where + ": <struct>" + t.name + "</struct> names no typedef, callback or base type");
+    }
+    if (auto m = t.baseAttrs.find("min"); m != t.baseAttrs.end()) {
+        int v = 0;
+        auto [p, ec] = std::from_chars(m->second.data(), m->second.data() + m->second.size(), v);
+        if (ec != std::errc() || p != m->second.data() + m->second.size())
+            d_.error(t.line, where + ": min=\"" + m->second + "\" is not an integer");
+    }
+    auto count = [&](const std::string& attr, const std::string& name) {
+        if (name.empty()) return;
+        const Type* other = sibling(name);
+        if (!other) {
+            std::string list;
+            for (const auto& s : siblings) list += (list.empty() ? "" : ", ") + s;
+            d_.error(t.wrapperLine, where + ": " + attr + "=\"" + name + "\" names no sibling (have: " + list + ")");
+        } else if ((other->base != "jint" && other->base != "jlong") ||
+                   (other->kind != Kind::Value && other->kind != Kind::OutPtr)) {
+            d_.error(t.wrapperLine, where + ": " + attr + "=\"" + name +
+                                        "\" must name an integer (jint, jlong) or a pointer to one, not " + other->cType());
+        }
+    };
+    count("incount", t.incount);
+    count("outcount", t.outcount);
+}
+
+void Validator::params(const std::vector<Param>& ps, const std::string& where) {
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const auto& p : ps) {
+        names.push_back(p.id);
+        if (!seen.insert(p.id).second) d_.error(p.line, where + ": duplicate parameter '" + p.id + "'");
+    }
+    auto find = [&](const std::string& id) -> const Type* {
+        for (const auto& p : ps)
+            if (p.id == id) return &p.type;
+        return nullptr;
+    };
+    for (size_t i = 0; i < ps.size(); ++i) {
+        type(ps[i].type, where + " parameter '" + ps[i].id + "'", names, find);
+        if (ps[i].type.kind == Kind::Varargs && i + 1 != ps.size())
+            d_.error(ps[i].line, where + ": <varargs/> must be the last parameter");
+    }
+}
+
+void Validator::capabilityUses(const std::vector<CapabilityUse>& uses) {
+    for (const auto& u : uses)
+        if (!capabilities_.count(u.id)) d_.error(u.line, "unknown capability '" + u.id + "'");
+}
+
+void Validator::constantValue(const ConstantsGroup& g, const Constant& c) {
+    static const std::regex number(R"(-?(0[xX][0-9a-fA-F]+|\d+))");
+    static const std::regex token(R"(\s*([A-Za-z_][A-Za-z0-9_]*|-?0[xX][0-9a-fA-F]+|-?\d+)\s*(\||$))");
+    if (std::regex_match(c.num, number)) return;
+    // An expression: constants or numbers joined by |.
+    std::string rest = c.num;
+    std::smatch m;
+    while (!rest.empty()) {
+        if (!std::regex_search(rest, m, token, std::regex_constants::match_continuous)) {
+            d_.error(c.line, "constant '" + c.id + "' has num=\"" + c.num +
+                                 "\": expected a number or constants joined by |");
+            return;
+        }
+        const std::string t = m[1];
+        if (!std::regex_match(t, number) && !constants_.count(t))
+            d_.error(c.line, "constant '" + c.id + "' refers to unknown constant '" + t + "'");
+        rest = m.suffix();
+    }
+    (void)g;
+}
+
+bool Validator::hasParam(const std::string& owner, const std::string& id) const {
+    auto has = [&](const std::vector<Param>& ps) {
+        for (const auto& p : ps)
+            if (p.id == id) return true;
+        return false;
+    };
+    if (auto f = functions_.find(owner); f != functions_.end()) return has(f->second->params);
+    if (auto e = events_.find(owner); e != events_.end()) return has(e->second->params);
+    if (auto c = callbacks_.find(owner); c != callbacks_.end()) return has(c->second->params);
+    if (auto t = typedefs_.find(owner); t != typedefs_.end()) {
+        for (const auto& f : t->second->fields)
+            if (f.id == id) return true;
+    }
+    return false;
+}
+
+void Validator::link(const ProseNode& n, const std::string& owner) {
+    const std::string* idp = n.attr("id");
+    if (!idp) return;  // the reader reported it
+    const std::string& id = *idp;
+    auto bad = [&](const std::string& what) {
+        d_.error(n.line, "<" + n.tag + " id=\"" + id + "\"> links to no " + what);
+    };
+    if (n.tag == "functionlink") {
+        if (!functions_.count(id) && !callbacks_.count(id) && !typedefs_.count(id)) bad("function, callback or typedef");
+    } else if (n.tag == "eventlink") {
+        if (!events_.count(id)) bad("event");
+    } else if (n.tag == "errorlink") {
+        if (!errors_.count(id)) bad("error");
+    } else if (n.tag == "typelink" || n.tag == "datalink") {
+        if (!dataAnchors_.count(id)) bad("type, constant, base type or member of one");
+    } else if (n.tag == "fieldlink") {
+        const std::string* st = n.attr("struct");
+        if (!st) return;
+        bool found = false;
+        if (auto t = typedefs_.find(*st); t != typedefs_.end()) {
+            for (const auto& f : t->second->fields) found = found || f.id == id;
+        } else if (s_.capabilities.size() && s_.capabilities[0].id == *st) {
+            found = capabilities_.count(id) > 0;
+        } else {
+            d_.error(n.line, "<fieldlink struct=\"" + *st + "\"> names no typedef");
+            return;
+        }
+        if (!found) bad("field of " + *st);
+    } else if (n.tag == "paramlink") {
+        if (!hasParam(owner, id)) bad("parameter of '" + owner + "'");
+    } else if (n.tag == "internallink") {
+        bool errorCategory = false;
+        for (const auto& c : s_.errorCategories) errorCategory = errorCategory || c.id == id;
+        if (!intros_.count(id) && !categories_.count(id) && !kSectionAnchors.count(id) && !functions_.count(id) &&
+            !errorCategory &&
+            !events_.count(id) && !dataAnchors_.count(id))
+            bad("intro, category, section or data item");
+    } else if (n.tag == "externallink") {
+        if (id.empty()) d_.error(n.line, "<externallink> has an empty id");
+    }
+}
+
+void Validator::prose(const Prose& p, const std::string& owner) {
+    for (const auto& n : p) {
+        if (n.tag.ends_with("link")) link(n, owner);
+        if (n.tag == "constants") {
+            // a placeholder for a constants group; groups are checked on their own
+        }
+        prose(n.kids, owner);
+    }
+}
+
+void Validator::run() {
+    index();
+    numbers();
+    for (const auto& f : s_.functions) {
+        const std::string where = "function '" + f.id + "'";
+        since(f.since, f.line, where);
+        params(f.params, where);
+        if (!f.elided) {  // elided functions may name capabilities that were never added
+            capabilityUses(f.required);
+            capabilityUses(f.optional);
+        }
+        for (const auto& e : f.errors)
+            if (!errors_.count(e.id)) d_.error(e.line, where + ": unknown error '" + e.id + "'");
+        prose(f.description, f.id);
+        for (const auto& p : f.params) {
+            prose(p.description, f.id);
+            prose(p.type.nullokText, f.id);
+        }
+        for (const auto& e : f.errors) prose(e.text, f.id);
+        for (const auto& c : f.required) prose(c.text, f.id);
+        for (const auto& c : f.optional) prose(c.text, f.id);
+    }
+    for (const auto& e : s_.events) {
+        const std::string where = "event '" + e.id + "'";
+        since(e.since, e.line, where);
+        params(e.params, where);
+        if (!e.elided) {
+            capabilityUses(e.required);
+            capabilityUses(e.optional);
+        }
+        prose(e.description, e.id);
+        for (const auto& p : e.params) {
+            prose(p.description, e.id);
+            prose(p.type.nullokText, e.id);
+        }
+        for (const auto& c : e.required) prose(c.text, e.id);
+        for (const auto& c : e.optional) prose(c.text, e.id);
+    }
+    for (const auto& c : s_.callbacks) {
+        const std::string where = "callback '" + c.id + "'";
+        since(c.since, c.line, where);
+        params(c.params, where);
+        type(c.returns, where + " return type", {}, [](const std::string&) { return nullptr; });
+        prose(c.description, c.id);
+        for (const auto& p : c.params) prose(p.description, c.id);
+    }
+    for (const auto& t : s_.typedefs) {
+        const std::string where = "typedef '" + t.id + "'";
+        since(t.since, t.line, where);
+        std::vector<std::string> names;
+        for (const auto& f : t.fields) names.push_back(f.id);
+        // A field's count may be a sibling field, or a parameter of a function that fills the
+        // struct (jvmtiStackInfo.frame_buffer is sized by GetAllStackTraces' max_frame_count).
+        auto find = [&](const std::string& id) -> const Type* {
+            for (const auto& f : t.fields)
+                if (f.id == id) return &f.type;
+            for (const auto& fn : s_.functions) {
+                bool uses = false;
+                for (const auto& p : fn.params) uses = uses || p.type.name == t.id;
+                if (!uses) continue;
+                for (const auto& p : fn.params)
+                    if (p.id == id) return &p.type;
+            }
+            return nullptr;
+        };
+        for (const auto& f : t.fields) {
+            type(f.type, where + " field '" + f.id + "'", names, find);
+            prose(f.description, t.id);
+        }
+        prose(t.description, t.id);
+    }
+    for (const auto& t : s_.capabilities) {
+        prose(t.description, t.id);
+        for (const auto& f : t.fields) {
+            since(f.since, f.line, "capability '" + f.id + "'");
+            prose(f.description, t.id);
+        }
+    }
+    for (const auto& g : s_.constants) {
+        since(g.since, g.line, "constants group '" + g.id + "'");
+        std::map<long long, std::string> values;
+        for (const auto& c : g.constants) {
+            constantValue(g, c);
+            prose(c.description, g.owner);
+        }
+    }
+    for (const auto& e : s_.errors) prose(e.description, e.id);
+    for (const auto& b : s_.baseTypes) prose(b.description, b.id);
+    for (const auto& i : s_.intros) prose(i.body, i.id);
+    for (const auto& c : s_.changes) prose(c.text, "ChangeHistory");
+}
+
+}  // namespace
+
+bool validateSpec(const Spec& spec, Diagnostics& diag) {
+    Validator v(spec, diag);
+    v.run();
+    return diag.ok();
+}
+
+}  // namespace jvmtigen
