@@ -24,22 +24,16 @@ std::string declaration(const Param& p) {
 
 json paramDecls(const std::vector<Param>& ps) {
     json a = json::array();
-    for (const auto& p : ps) a.push_back({{"decl", declaration(p)}});
+    for (const auto* p : signatureParams(ps)) a.push_back({{"decl", declaration(*p)}});
     return a;
 }
 
-// Arguments a C++ method forwards: every parameter but varargs.
-std::string forwardArgs(const std::vector<Param>& ps) {
-    std::string s = "this";
-    for (const auto& p : ps)
-        if (p.type.kind != Kind::Varargs) s += ", " + p.id;
-    return s;
-}
-
-std::string cmethodParams(const std::vector<Param>& ps) {
-    std::string s;
-    for (const auto& p : ps) s += (s.empty() ? "" : ", ") + declaration(p);
-    return s;
+// Arguments a C++ method forwards: every signature parameter but varargs.
+json forwardArgs(const std::vector<Param>& ps) {
+    json a = json::array();
+    for (const auto* p : signatureParams(ps))
+        if (p->type.kind != Kind::Varargs) a.push_back({{"name", p->id}});
+    return a;
 }
 
 }  // namespace
@@ -143,7 +137,7 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
 
     json methods = json::array();
     for (const auto* f : activeFunctions(s))
-        methods.push_back({{"id", f->id}, {"params", cmethodParams(f->params)}, {"args", forwardArgs(f->params)}});
+        methods.push_back({{"id", f->id}, {"params", withSeparators(paramDecls(f->params))}, {"args", forwardArgs(f->params)}});
     v["methods"] = methods;
 
     return {{"include/jvmti.h", renderTemplate("jvmti.h", v, Escape::None)}};

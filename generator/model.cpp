@@ -88,6 +88,17 @@ std::string Type::cType() const {
     throw std::logic_error("unknown kind");
 }
 
+bool Param::inSignature() const {
+    return !(type.kind == Kind::Value && type.base == "jclass" && type.baseAttrs.count("method"));
+}
+
+std::vector<const Param*> signatureParams(const std::vector<Param>& params) {
+    std::vector<const Param*> out;
+    for (const auto& p : params)
+        if (p.inSignature()) out.push_back(&p);
+    return out;
+}
+
 std::string Version::str() const {
     return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(micro);
 }

@@ -53,7 +53,15 @@ struct Param {
     Type type;
     Prose description;
     int line = 0;
+
+    // Whether the parameter is part of the C signature. A jclass naming its method
+    // (<jclass method="m"/>) is not: it documents the class a jmethodID belongs to, a
+    // remnant of JVMDI that the interface never passes.
+    bool inSignature() const;
 };
+
+// The parameters of a function, event or callback that its C signature takes.
+std::vector<const Param*> signatureParams(const std::vector<Param>& params);
 
 struct CapabilityUse {
     std::string id;

@@ -25,6 +25,7 @@ static json typeJson(const Type& t) {
 json paramJson(const Param& p) {
     json j = typeJson(p.type);
     j["id"] = p.id;
+    j["inSignature"] = p.inSignature();
     j["description"] = plainText(p.description);
     return j;
 }

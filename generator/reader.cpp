@@ -69,7 +69,7 @@ private:
     int line(Node n) const {
         const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, n.offset_debug()));
         return static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), off) -
-                                lineStarts_.begin());
+                                lineStarts_.begin()) + 1;
     }
     void error(Node n, const std::string& msg) { d_.error(line(n), msg); }
 

@@ -1,0 +1,69 @@
+// jvmti.h as the compiler sees it, against the JDK's own headers.
+#include <catch2/catch.hpp>
+
+#include "abi_facts.hpp"
+#include "support.hpp"
+
+using namespace testsupport;
+
+namespace {
+
+const fs::path kJdk17 = "/usr/lib/jvm/java-17-openjdk-amd64/include";
+const fs::path kJdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64/include";
+
+void requireIdentical(const fs::path& ours, const fs::path& reference, const fs::path& jni) {
+    const auto ref = abifacts::collect(reference, jni);
+    const auto got = abifacts::collect(ours, jni);
+    INFO("reference: " << reference.string() << "\nours: " << ours.string());
+    REQUIRE(ref.error == "");
+    REQUIRE(got.error == "");
+    // A real header yields thousands of facts; a broken analysis would yield few.
+    CHECK(ref.lines.size() > 1000);
+    INFO("in the reference header but not in ours:\n" << abifacts::missing(ref, got));
+    INFO("in our header but not in the reference:\n" << abifacts::missing(got, ref));
+    CHECK(ref.lines == got.lines);
+}
+
+}  // namespace
+
+TEST_CASE("jvmti.h from OpenJDK's JDK 16 spec with --version 17.0.0 is ABI- and API-identical to JDK 17's") {
+    REQUIRE(fs::exists(kJdk17 / "jvmti.h"));  // openjdk-17-jdk-headless, installed by scripts/setup.sh
+    TempDir out;
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+                      "--only", "header"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    requireIdentical(out / "include", kJdk17, kJdk17);
+}
+
+TEST_CASE("the committed generated/include/jvmti.h (JVMTI 25) is ABI- and API-identical to JDK 25's") {
+    if (!fs::exists(kJdk25 / "jvmti.h")) {
+        WARN("JDK 25 is not installed at " << kJdk25.string()
+                                           << ": the JDK 25 comparison is skipped; the JDK 17 one still runs");
+        return;
+    }
+    requireIdentical(sourceDir() / "generated" / "include", kJdk25, kJdk25);
+}
+
+TEST_CASE("the analysis sees a one-enumerator change and a swapped table slot") {
+    // The ABI check must be able to fail: alter our JDK 17 header in two small ways.
+    TempDir out;
+    REQUIRE(runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+                     "--only", "header"})
+                .status == 0);
+    const auto good = abifacts::collect(out / "include", kJdk17);
+    REQUIRE(good.error == "");
+    std::string text = readFile(out / "include" / "jvmti.h");
+    auto replace = [&](const std::string& from, const std::string& to) {
+        auto at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+    };
+    replace("JVMTI_ERROR_INVALID_THREAD = 10,", "JVMTI_ERROR_INVALID_THREAD = 9,");
+    replace("void *reserved1;", "void *reserved1x;");
+    writeFile(out / "include" / "jvmti.h", text);
+    const auto bad = abifacts::collect(out / "include", kJdk17);
+    REQUIRE(bad.error == "");
+    CHECK(abifacts::missing(good, bad).find("JVMTI_ERROR_INVALID_THREAD = 10") != std::string::npos);
+    CHECK(abifacts::missing(bad, good).find("reserved1x") != std::string::npos);
+}
