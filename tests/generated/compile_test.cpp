@@ -1,0 +1,72 @@
+// Every header the generator makes compiles as C89/C99/C11 and C++98 through C++20, with gcc
+// and clang, -Wall -Wextra -pedantic, and no warnings at all.
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+
+using namespace testsupport;
+
+namespace {
+
+const fs::path kJni = "/usr/lib/jvm/java-17-openjdk-amd64/include";
+
+struct Header {
+    std::string name;
+    std::vector<std::string> args;
+};
+
+void compileEverywhere(const fs::path& includeDir) {
+    TempDir tmp;
+    writeFile(tmp / "use.c", "#include \"jvmti.h\"\nint main(void) { jvmtiCapabilities c; (void)c; return 0; }\n");
+    writeFile(tmp / "use.cpp",
+              "#include \"jvmti.h\"\nint main() {\n  jvmtiEnv* e = 0;\n  jint v = 0;\n"
+              "  if (e) {\n    e->GetVersionNumber(&v);\n  }\n  return v;\n}\n");
+    // jni.h is the JDK's: its own warnings are not ours, so it comes in as a system header.
+    const std::string inc = " -I'" + includeDir.string() + "' -isystem '" + kJni.string() + "' -isystem '" +
+                            (kJni / "linux").string() + "'";
+    const std::string flags = " -Wall -Wextra -pedantic -Werror -fsyntax-only";
+    for (const std::string cc : {"gcc", "clang"}) {
+        for (const std::string std : {"c89", "c99", "c11"}) {
+            auto r = runCommand(cc + " -std=" + std + flags + inc + " '" + (tmp / "use.c").string() + "'");
+            INFO(cc << " -std=" << std << "\n" << r.out);
+            CHECK(r.status == 0);
+            CHECK(r.out == "");
+        }
+    }
+    for (const std::string cxx : {"g++", "clang++"}) {
+        for (const std::string std : {"c++98", "c++11", "c++14", "c++17", "c++20"}) {
+            auto r = runCommand(cxx + " -std=" + std + flags + inc + " '" + (tmp / "use.cpp").string() + "'");
+            INFO(cxx << " -std=" << std << "\n" << r.out);
+            CHECK(r.status == 0);
+            CHECK(r.out == "");
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("generated/include/jvmti.h (JVMTI 25) compiles cleanly as every C and C++ standard") {
+    compileEverywhere(sourceDir() / "generated" / "include");
+}
+
+TEST_CASE("OpenJDK's JDK 16 spec generates with --version 17.0.0 and compiles cleanly") {
+    TempDir out;
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string()});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(readFile(out / "include/jvmti.h").find("/* version: 17.0.0 */") != std::string::npos);
+    compileEverywhere(out / "include");
+}
+
+TEST_CASE("OpenJDK's JDK 11-ea spec generates with the version it declares and compiles cleanly") {
+    TempDir out;
+    auto r = runTool({"--spec", upstreamSpec("jdk11-ea").string(), "--out", out.path().string()});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string header = readFile(out / "include/jvmti.h");
+    CHECK(header.find("/* version: 9.0.0 */") != std::string::npos);
+    // The early heap-sampling function of that snapshot, and no constant newer than 9.
+    CHECK(header.find("SetHeapSamplingRate") != std::string::npos);
+    CHECK(header.find("JVMTI_VERSION_11") == std::string::npos);
+    compileEverywhere(out / "include");
+}

@@ -1,0 +1,403 @@
+// A catalogue of broken specs, each one edit (or two) of the minimal valid spec. For each,
+// the tool must exit with status 1, print exactly the expected FILE:LINE: error: lines and
+// the summary, and write nothing. Line numbers are taken from the variant itself, as the
+// line of the element the message is about.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "minimal_spec.hpp"
+#include "support.hpp"
+
+using minispec::edited;
+using minispec::lineOf;
+namespace ts = testsupport;
+
+namespace {
+
+struct Expected {
+    int line;
+    std::string message;
+};
+
+struct Rejection {
+    std::string specPath;  // as passed to --spec and printed in messages
+    ts::RunResult result;
+};
+
+// Writes `text` as a spec in a fresh directory and runs the tool on it; checks status 1,
+// an empty standard output and that nothing but the spec exists afterwards.
+Rejection runRejected(const std::string& text) {
+    ts::TempDir dir;
+    const std::string spec = (dir / "spec.xml").string();
+    ts::writeFile(spec, text);
+    const auto out = dir / "out";
+    Rejection r{spec, ts::runTool({"--spec", spec, "--out", out.string()})};
+    CHECK(r.result.status == 1);
+    CHECK(r.result.out.empty());
+    CHECK(ts::listFiles(out).empty());
+    CHECK(ts::listFiles(dir.path()) == std::vector<std::string>{"spec.xml"});
+    return r;
+}
+
+std::string diagnostics(const std::string& spec, const std::vector<Expected>& expected) {
+    std::string s;
+    for (const auto& e : expected) s += spec + ":" + std::to_string(e.line) + ": error: " + e.message + "\n";
+    return s;
+}
+
+std::string summary(const std::string& spec, size_t errors) {
+    return std::to_string(errors) + (errors == 1 ? " error" : " errors") + " in " + spec + "; nothing written\n";
+}
+
+// The whole standard error must be these lines, in this order, then the summary.
+void checkRejected(const std::string& text, const std::vector<Expected>& expected) {
+    const Rejection r = runRejected(text);
+    CHECK(r.result.err == diagnostics(r.specPath, expected) + summary(r.specPath, expected.size()));
+}
+
+std::string line(int n) { return "(line " + std::to_string(n) + ")"; }
+
+}  // namespace
+
+TEST_CASE("the minimal spec itself is valid", "[broken]") {
+    ts::TempDir dir;
+    ts::writeFile(dir / "spec.xml", minispec::text());
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--check"});
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+}
+
+// --- XML level ---------------------------------------------------------------------------
+
+TEST_CASE("broken: unclosed tag (malformed XML)", "[broken]") {
+    const auto spec = edited("<errors/>\n      </function>\n      <elide", "<errors>\n      </function>\n      <elide");
+    // pugixml notices the mismatch at the </function> after the unclosed <errors>
+    checkRejected(spec, {{lineOf(spec, "<errors>\n      </function>") + 1, "malformed XML: Start-end tags mismatch"}});
+}
+
+TEST_CASE("broken: file cut short before </specification>", "[broken]") {
+    const auto spec = edited("</specification>\n", "");
+    checkRejected(spec, {{lineOf(spec, "</changehistory>"), "malformed XML: Start-end tags mismatch"}});
+}
+
+TEST_CASE("broken: empty file", "[broken]") {
+    checkRejected("", {{1, "no XML element in the file (empty or not XML)"}});
+}
+
+TEST_CASE("broken: plain text, not XML", "[broken]") {
+    checkRejected("This is a list of gadgets,\nnot a specification.\n",
+                  {{1, "no XML element in the file (empty or not XML)"}});
+}
+
+TEST_CASE("broken: wrong document element", "[broken]") {
+    const auto spec = edited({{"<specification label", "<catalogue label"}, {"</specification>", "</catalogue>"}});
+    checkRejected(spec, {{2, "the document element is <catalogue>, expected <specification>"}});
+}
+
+TEST_CASE("broken: nonexistent spec file", "[broken]") {
+    ts::TempDir dir;
+    const std::string spec = (dir / "absent.xml").string();
+    const auto r = ts::runTool({"--spec", spec, "--out", (dir / "out").string()});
+    CHECK(r.status == 1);
+    CHECK(r.err == spec + ":0: error: cannot open the file\n" + summary(spec, 1));
+    CHECK(ts::listFiles(dir.path()).empty());
+}
+
+// --- elements and attributes -----------------------------------------------------------
+
+TEST_CASE("broken: unknown element", "[broken]") {
+    const auto spec = edited("<origin>new</origin>\n        <capabilities>\n          <required",
+                             "<origin>new</origin>\n        <colour/>\n        <capabilities>\n          <required");
+    checkRejected(spec, {{lineOf(spec, "<colour/>"), "unknown element <colour> in <function>"}});
+}
+
+TEST_CASE("broken: unknown attribute", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\"", "num=\"1\" colour=\"red\" phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "colour=\"red\""), "unknown attribute 'colour' on <function>"}});
+}
+
+TEST_CASE("broken: stray text in an element", "[broken]") {
+    const auto spec = edited("<errors/>\n      </function>\n      <elide", "<errors/>\n      stray words\n      </function>\n      <elide");
+    // Reported at the line of the enclosing <function>, not at the text itself.
+    checkRejected(spec, {{lineOf(spec, "<function id=\"GetGadgetNames\""), "unexpected text in <function>"}});
+}
+
+TEST_CASE("broken: missing num", "[broken]") {
+    const auto spec = edited(" num=\"1\" phase=\"live\"", " phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "<function id=\"GetGadgetCount\""),
+                          "<function> lacks the required attribute 'num'"}});
+}
+
+TEST_CASE("broken: empty num", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\"", "num=\"\" phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "<function id=\"GetGadgetCount\""), "attribute 'num' of <function> is empty"}});
+}
+
+TEST_CASE("broken: non-numeric num", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\"", "num=\"one\" phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "num=\"one\""),
+                          "attribute 'num' of <function> is 'one'; expected a non-negative decimal integer"}});
+}
+
+TEST_CASE("broken: negative num", "[broken]") {
+    const auto spec = edited("num=\"20\"", "num=\"-20\"");
+    checkRejected(spec, {{lineOf(spec, "num=\"-20\""),
+                          "attribute 'num' of <errorid> is '-20'; expected a non-negative decimal integer"}});
+}
+
+TEST_CASE("broken: function num 0", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\"", "num=\"0\" phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "num=\"0\" phase"), "function 'GetGadgetCount' has num 0; table slots start at 1"}});
+}
+
+TEST_CASE("broken: bad phase value", "[broken]") {
+    const auto spec = edited("phase=\"any\"", "phase=\"sometimes\"");
+    checkRejected(spec, {{lineOf(spec, "phase=\"sometimes\""),
+                          "attribute 'phase' of <function> is 'sometimes'; expected one of: onload, onloadOnly, "
+                          "start, live, any"}});
+}
+
+TEST_CASE("broken: bad event phase value (onloadOnly is for functions only)", "[broken]") {
+    const auto spec = edited("num=\"50\" phase=\"live\"", "num=\"50\" phase=\"onloadOnly\"");
+    checkRejected(spec, {{lineOf(spec, "phase=\"onloadOnly\""),
+                          "attribute 'phase' of <event> is 'onloadOnly'; expected one of: onload, start, live, any"}});
+}
+
+TEST_CASE("broken: bad constants kind", "[broken]") {
+    const auto spec = edited("kind=\"enum\"", "kind=\"list\"");
+    checkRejected(spec, {{lineOf(spec, "<constants id="),
+                          "attribute 'kind' of <constants> is 'list'; expected one of: enum, bits, const"}});
+}
+
+TEST_CASE("broken: missing <parameters>", "[broken]") {
+    const auto spec = edited("      <parameters/>\n    </event>\n    <elide", "    </event>\n    <elide");
+    checkRejected(spec, {{lineOf(spec, "id=\"GadgetLost\""), "<event> lacks its <parameters> element"}});
+}
+
+TEST_CASE("broken: missing description in a param", "[broken]") {
+    const auto spec = edited("            <description>How to count.</description>\n", "");
+    checkRejected(spec, {{lineOf(spec, "<param id=\"mode\">"), "<param> lacks its <description> element"}});
+}
+
+TEST_CASE("broken: missing section", "[broken]") {
+    const auto spec = edited(minispec::Parts{}.issues, "");
+    checkRejected(spec, {{2, "<specification> lacks its <issuessection> element"}});
+}
+
+TEST_CASE("broken: wrapper without a base type", "[broken]") {
+    const auto spec = edited("<outptr><jint/></outptr>", "<outptr></outptr>");
+    checkRejected(spec, {{lineOf(spec, "<outptr></outptr>"), "<outptr> lacks its base type element"}});
+}
+
+TEST_CASE("broken: nested wrapper (outptr inside inbuf)", "[broken]") {
+    const auto spec = edited("<inbuf incount=\"gadget_count\"><jthread/></inbuf>",
+                             "<inbuf incount=\"gadget_count\"><outptr><jthread/></outptr></inbuf>");
+    const int at = lineOf(spec, "<inbuf incount=");
+    // The second message follows from the first: the only base type is inside the nested wrapper.
+    checkRejected(spec, {{at, "nested <outptr> inside <inbuf> is not supported"},
+                         {at, "<inbuf> lacks its base type element"}});
+}
+
+// --- numbering and identity --------------------------------------------------------------
+
+TEST_CASE("broken: duplicate function num", "[broken]") {
+    const auto spec = edited("num=\"2\" phase=\"any\"", "num=\"1\" phase=\"any\"");
+    checkRejected(spec, {{lineOf(spec, "<function id=\"GetGadgetNames\""),
+                          "function 'GetGadgetNames' has num 1, already taken by 'GetGadgetCount' " +
+                              line(lineOf(spec, "<function id=\"GetGadgetCount\""))}});
+}
+
+TEST_CASE("broken: duplicate event num", "[broken]") {
+    const auto spec = edited("num=\"51\"", "num=\"50\" ");
+    checkRejected(spec, {{lineOf(spec, "id=\"GadgetLost\""),
+                          "event 'GadgetLost' has num 50, already taken by 'GadgetMade' " +
+                              line(lineOf(spec, "label=\"Gadget Made\""))}});
+}
+
+TEST_CASE("broken: duplicate error num", "[broken]") {
+    const auto spec = edited("num=\"20\"", "num=\"100\" ");
+    checkRejected(spec, {{lineOf(spec, "<errorid id=\"TINY_ERROR_NO_GADGETS\""),
+                          "error 'TINY_ERROR_NO_GADGETS' has num 100, already taken by 'TINY_ERROR_NULL_POINTER'"}});
+}
+
+TEST_CASE("broken: duplicate function id", "[broken]") {
+    const auto spec = edited("<function id=\"GetGadgetNames\"", "<function id=\"GetGadgetCount\" ");
+    // The second message is a consequence: paramlinks resolve against the first function of the id.
+    checkRejected(spec, {{lineOf(spec, "<function id=\"GetGadgetCount\" "), "duplicate function id 'GetGadgetCount'"},
+                         {lineOf(spec, "<paramlink id=\"owners\"/>"),
+                          "<paramlink id=\"owners\"> links to no parameter of 'GetGadgetCount'"}});
+}
+
+TEST_CASE("broken: duplicate constant id", "[broken]") {
+    const auto spec = edited("<constant id=\"TINY_COUNT_EXACT\"", "<constant id=\"TINY_COUNT_QUICK\" ");
+    checkRejected(spec, {{lineOf(spec, "<constant id=\"TINY_COUNT_QUICK\" "), "duplicate constant id 'TINY_COUNT_QUICK'"}});
+}
+
+TEST_CASE("broken: duplicate parameter", "[broken]") {
+    const auto spec = edited("<param id=\"min_weight\">", "<param id=\"mode\"> ");
+    checkRejected(spec, {{lineOf(spec, "<param id=\"mode\"> "), "function 'GetGadgetCount': duplicate parameter 'mode'"}});
+}
+
+TEST_CASE("an elided function may reuse the num of an active one", "[broken]") {
+    const auto spec = edited("<function id=\"PolishGadget\" num=\"3\">", "<function id=\"PolishGadget\" num=\"1\">");
+    ts::TempDir dir;
+    ts::writeFile(dir / "spec.xml", spec);
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--out", (dir / "out").string()});
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    REQUIRE(ts::listFiles(dir / "out") == std::vector<std::string>{"include/jvmti.h"});
+    const std::string header = ts::readFile(dir / "out" / "include" / "jvmti.h");
+    CHECK(header.find("GetGadgetCount") != std::string::npos);
+    CHECK(header.find("PolishGadget") == std::string::npos);
+}
+
+// --- cross references --------------------------------------------------------------------
+
+TEST_CASE("broken: dangling functionlink", "[broken]") {
+    const auto spec = edited("<functionlink id=\"GetGadgetCount\"/>", "<functionlink id=\"GetGizmo\"/>");
+    checkRejected(spec, {{lineOf(spec, "GetGizmo"), "<functionlink id=\"GetGizmo\"> links to no function, callback or typedef"}});
+}
+
+TEST_CASE("broken: dangling eventlink", "[broken]") {
+    const auto spec = edited("<eventlink id=\"GadgetMade\"/>", "<eventlink id=\"GadgetBroken\"/>");
+    checkRejected(spec, {{lineOf(spec, "GadgetBroken"), "<eventlink id=\"GadgetBroken\"> links to no event"}});
+}
+
+TEST_CASE("broken: dangling errorlink", "[broken]") {
+    const auto spec = edited("<errorlink id=\"TINY_ERROR_NONE\"/>", "<errorlink id=\"TINY_ERROR_NADA\"/>");
+    checkRejected(spec, {{lineOf(spec, "TINY_ERROR_NADA"), "<errorlink id=\"TINY_ERROR_NADA\"> links to no error"}});
+}
+
+TEST_CASE("broken: paramlink to a parameter the function lacks", "[broken]") {
+    const auto spec = edited("<paramlink id=\"thread\"/>", "<paramlink id=\"thred\"/>");
+    checkRejected(spec, {{lineOf(spec, "<paramlink id=\"thred\"/>"),
+                          "<paramlink id=\"thred\"> links to no parameter of 'GetGadgetCount'"}});
+}
+
+TEST_CASE("broken: fieldlink to a missing field", "[broken]") {
+    const auto spec = edited("<fieldlink id=\"name\"", "<fieldlink id=\"colour\"");
+    checkRejected(spec, {{lineOf(spec, "<fieldlink id=\"colour\""), "<fieldlink id=\"colour\"> links to no field of tinyGadgetInfo"}});
+}
+
+TEST_CASE("broken: fieldlink to a missing struct", "[broken]") {
+    const auto spec = edited("struct=\"tinyGadgetInfo\"/>", "struct=\"tinyGizmoInfo\"/>");
+    checkRejected(spec, {{lineOf(spec, "<fieldlink id="), "<fieldlink struct=\"tinyGizmoInfo\"> names no typedef"}});
+}
+
+TEST_CASE("broken: unknown capability in <required>", "[broken]") {
+    const auto spec = edited("<required id=\"can_count_gadgets\">", "<required id=\"can_juggle_gadgets\">");
+    checkRejected(spec, {{lineOf(spec, "can_juggle_gadgets"), "unknown capability 'can_juggle_gadgets'"}});
+}
+
+TEST_CASE("broken: unknown error id in <errors>", "[broken]") {
+    const auto spec = edited("<error id=\"TINY_ERROR_NO_GADGETS\">", "<error id=\"TINY_ERROR_NO_GIZMOS\">");
+    checkRejected(spec, {{lineOf(spec, "TINY_ERROR_NO_GIZMOS"),
+                          "function 'GetGadgetCount': unknown error 'TINY_ERROR_NO_GIZMOS'"}});
+}
+
+TEST_CASE("broken: enum naming no constants group", "[broken]") {
+    const auto spec = edited("<enum>tinyCountMode</enum>", "<enum>tinyCountStyle</enum>");
+    checkRejected(spec, {{lineOf(spec, "<enum>"), "function 'GetGadgetCount' parameter 'mode': <enum>tinyCountStyle</enum> "
+                                                  "names no constants group of kind enum"}});
+}
+
+TEST_CASE("broken: struct naming no type", "[broken]") {
+    const auto spec = edited("<inptr><struct>tinyGadgetInfo</struct>", "<inptr><struct>tinyGizmoInfo</struct>");
+    checkRejected(spec, {{lineOf(spec, "tinyGizmoInfo"), "function 'GetGadgetNames' parameter 'filter': "
+                                                         "<struct>tinyGizmoInfo</struct> names no typedef, callback or base type"}});
+}
+
+TEST_CASE("broken: outcount naming no parameter", "[broken]") {
+    const auto spec = edited("<allocbuf><char/></allocbuf>", "<allocbuf outcount=\"name_count\"><char/></allocbuf>");
+    checkRejected(spec, {{lineOf(spec, "outcount="), "function 'GetGadgetNames' parameter 'names_ptr': "
+                                                     "outcount=\"name_count\" names no sibling (have: gadget_count, owners, "
+                                                     "names_ptr, filter)"}});
+}
+
+TEST_CASE("broken: incount naming a parameter of a non-integer type", "[broken]") {
+    const auto spec = edited("<inbuf incount=\"gadget_count\">", "<inbuf incount=\"names_ptr\">");
+    checkRejected(spec, {{lineOf(spec, "<inbuf incount="), "function 'GetGadgetNames' parameter 'owners': incount=\"names_ptr\" "
+                                                           "must name an integer (jint, jlong) or a pointer to one, not char**"}});
+}
+
+TEST_CASE("broken: min that is not an integer", "[broken]") {
+    const auto spec = edited("<jint min=\"0\"/>\n            <description>Lighter", "<jint min=\"zero\"/>\n            <description>Lighter");
+    checkRejected(spec, {{lineOf(spec, "min=\"zero\""), "function 'GetGadgetCount' parameter 'min_weight': min=\"zero\" is not an integer"}});
+}
+
+TEST_CASE("broken: varargs not last", "[broken]") {
+    const auto spec = edited("<param id=\"count_ptr\">", "<param id=\"more\">\n            <varargs/>\n"
+                                                         "            <description>More arguments.</description>\n"
+                                                         "          </param>\n          <param id=\"count_ptr\">");
+    checkRejected(spec, {{lineOf(spec, "<param id=\"more\">"), "function 'GetGadgetCount': <varargs/> must be the last parameter"}});
+}
+
+TEST_CASE("broken: constant num expression naming an unknown constant", "[broken]") {
+    const auto spec = edited("<constant id=\"TINY_COUNT_EXACT\" num=\"2\">",
+                             "<constant id=\"TINY_COUNT_EXACT\" num=\"TINY_COUNT_QUICK | TINY_COUNT_SLOW\">");
+    checkRejected(spec, {{lineOf(spec, "TINY_COUNT_SLOW"), "constant 'TINY_COUNT_EXACT' refers to unknown constant 'TINY_COUNT_SLOW'"}});
+}
+
+TEST_CASE("broken: bad since value", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\" since=\"1.1\"", "num=\"1\" phase=\"live\" since=\"one.1\"");
+    checkRejected(spec, {{lineOf(spec, "since=\"one.1\""),
+                          "since=\"one.1\" of function 'GetGadgetCount' is not a version such as 1.1 or 21"}});
+}
+
+TEST_CASE("broken: a second capabilitiestypedef", "[broken]") {
+    const auto spec = edited("      <callback id=\"tinyGadgetVisitor\">",
+                             "      <capabilitiestypedef id=\"moreCapabilities\" label=\"More\"/>\n"
+                             "      <callback id=\"tinyGadgetVisitor\">");
+    checkRejected(spec, {{lineOf(spec, "moreCapabilities"), "a second <capabilitiestypedef>; the spec has exactly one"}});
+}
+
+// --- several problems, and the version -------------------------------------------------
+
+TEST_CASE("broken: two problems in one pass are both printed, in file order", "[broken]") {
+    const auto spec = edited({{"num=\"1\" phase=\"live\"", "num=\"one\" phase=\"live\""},
+                              {"phase=\"any\"", "phase=\"sometimes\""}});
+    checkRejected(spec, {{lineOf(spec, "num=\"one\""),
+                          "attribute 'num' of <function> is 'one'; expected a non-negative decimal integer"},
+                         {lineOf(spec, "phase=\"sometimes\""),
+                          "attribute 'phase' of <function> is 'sometimes'; expected one of: onload, onloadOnly, "
+                          "start, live, any"}});
+}
+
+TEST_CASE("broken: two problems found by different checks are both printed", "[broken]") {
+    const auto spec = edited({{"num=\"51\"", "num=\"50\" "}, {"<eventlink id=\"GadgetMade\"/>", "<eventlink id=\"GadgetBroken\"/>"}});
+    const Rejection r = runRejected(spec);
+    const std::vector<Expected> expected = {
+        {lineOf(spec, "<eventlink id=\"GadgetBroken\"/>"), "<eventlink id=\"GadgetBroken\"> links to no event"},
+        {lineOf(spec, "id=\"GadgetLost\""), "event 'GadgetLost' has num 50, already taken by 'GadgetMade' " +
+                                                line(lineOf(spec, "label=\"Gadget Made\""))}};
+    // Messages come in the order of the checks (numbering before links), not sorted by line.
+    std::vector<std::string> got, want;
+    std::istringstream errLines(r.result.err), wantLines(diagnostics(r.specPath, expected));
+    for (std::string l; std::getline(errLines, l);) got.push_back(l);
+    for (std::string l; std::getline(wantLines, l);) want.push_back(l);
+    REQUIRE(got.size() == 3);
+    CHECK(got.back() + "\n" == summary(r.specPath, 2));
+    got.pop_back();
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    CHECK(got == want);
+}
+
+TEST_CASE("broken: no version in the spec and no --version", "[broken]") {
+    const auto spec = edited(" majorversion=\"1\" minorversion=\"2\" microversion=\"3\"", "");
+    checkRejected(spec, {{lineOf(spec, "<specification"),
+                          "the spec declares no version (majorversion/minorversion/microversion on <specification>); "
+                          "pass --version X.Y.Z"}});
+}
+
+TEST_CASE("a spec with no version is accepted with --version", "[broken]") {
+    ts::TempDir dir;
+    ts::writeFile(dir / "spec.xml", edited(" majorversion=\"1\" minorversion=\"2\" microversion=\"3\"", ""));
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--version", "4.5.6", "--check"});
+    CHECK(r.status == 0);
+    CHECK(r.out == (dir / "spec.xml").string() + ": valid, JVMTI 4.5.6\n");
+}
