@@ -1,7 +1,9 @@
 #include "reader.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -79,7 +81,13 @@ private:
             if (!allowed.count(a.name()))
                 error(n, std::string("unknown attribute '") + a.name() + "' on <" + n.name() + ">");
     }
-    void checkAttrs(Node n, Names allowed) { checkAttrs(n, std::set<std::string>(allowed.begin(), allowed.end())); }
+    void checkAttrs(Node n, Names allowed) {
+        for (auto a : n.attributes()) {
+            bool known = false;
+            for (const char* name : allowed) known = known || std::strcmp(a.name(), name) == 0;
+            if (!known) error(n, std::string("unknown attribute '") + a.name() + "' on <" + n.name() + ">");
+        }
+    }
 
     std::string required(Node n, const char* name) {
         auto a = n.attribute(name);
@@ -119,8 +127,10 @@ private:
     void unknownChild(Node child, Node parent) {
         if (isText(child)) {
             std::string t = child.value();
-            if (t.find_first_not_of(" \t\r\n") != std::string::npos)
-                error(child.parent(), std::string("unexpected text in <") + parent.name() + ">");
+            const auto first = t.find_first_not_of(" \t\r\n");
+            if (first != std::string::npos)  // report the line the text itself starts on
+                d_.error(line(child) + static_cast<int>(std::count(t.begin(), t.begin() + first, '\n')),
+                         std::string("unexpected text in <") + parent.name() + ">");
             return;
         }
         if (isElement(child))
@@ -158,7 +168,9 @@ private:
 };
 
 bool Reader::run(const std::string& raw) {
-    const std::string text = toUtf8(raw);
+    std::string converted;
+    if (needsUtf8Conversion(raw)) converted = toUtf8(raw);
+    const std::string& text = converted.empty() ? raw : converted;
     lineStarts_.clear();
     for (size_t i = 0; i < text.size(); ++i)
         if (text[i] == '\n') lineStarts_.push_back(i + 1);
@@ -816,7 +828,7 @@ bool readSpecText(const std::string& text, Spec& spec, Diagnostics& diag) {
 bool readSpecFile(const std::string& path, Spec& spec, Diagnostics& diag) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        diag.error(0, "cannot open the file");
+        diag.error(0, std::string("cannot open the file: ") + std::strerror(errno));
         return false;
     }
     std::ostringstream ss;

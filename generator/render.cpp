@@ -10,16 +10,25 @@ namespace jvmtigen {
 
 namespace km = kainjow::mustache;
 
+// kainjow's set() and push_back() copy their argument deeply, which made converting a
+// nested view quadratic in its depth. Each child is instead inserted empty and then filled
+// in place by move-assignment; the const_cast is sound because the stored data is not const.
 static km::data toData(const nlohmann::json& j) {
     switch (j.type()) {
         case nlohmann::json::value_t::object: {
             km::data d{km::data::type::object};
-            for (const auto& [k, v] : j.items()) d.set(k, toData(v));
+            for (const auto& [k, v] : j.items()) {
+                d.set(k, km::data{false});
+                *const_cast<km::data*>(d.get(k)) = toData(v);
+            }
             return d;
         }
         case nlohmann::json::value_t::array: {
             km::data d{km::data::type::list};
-            for (const auto& v : j) d.push_back(toData(v));
+            for (const auto& v : j) {
+                d.push_back(km::data{false});
+                const_cast<km::data&>(d.list_value().back()) = toData(v);
+            }
             return d;
         }
         case nlohmann::json::value_t::string: return km::data{j.get<std::string>()};

@@ -52,7 +52,7 @@ private:
     void type(const Type& t, const std::string& where, const std::vector<std::string>& siblings,
               const std::function<const Type*(const std::string&)>& sibling);
     void params(const std::vector<Param>& ps, const std::string& where);
-    void capabilityUses(const std::vector<CapabilityUse>& uses);
+    void capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& where);
     void constantValue(const ConstantsGroup& g, const Constant& c);
     void prose(const Prose& p, const std::string& owner);
     void link(const ProseNode& n, const std::string& owner);
@@ -121,7 +121,7 @@ void Validator::numbers() {
         auto [it, fresh] = errs.emplace(e.num, &e);
         if (!fresh)
             d_.error(e.line, "error '" + e.id + "' has num " + std::to_string(e.num) + ", already taken by '" +
-                                 it->second->id + "'");
+                                 it->second->id + "' (line " + std::to_string(it->second->line) + ")");
     }
     for (const auto& t : s_.capabilities)
         if (t.fields.size() > 128)
@@ -188,9 +188,9 @@ void Validator::params(const std::vector<Param>& ps, const std::string& where) {
     }
 }
 
-void Validator::capabilityUses(const std::vector<CapabilityUse>& uses) {
+void Validator::capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& where) {
     for (const auto& u : uses)
-        if (!capabilities_.count(u.id)) d_.error(u.line, "unknown capability '" + u.id + "'");
+        if (!capabilities_.count(u.id)) d_.error(u.line, where + ": unknown capability '" + u.id + "'");
 }
 
 void Validator::constantValue(const ConstantsGroup& g, const Constant& c) {
@@ -290,8 +290,8 @@ void Validator::run() {
         since(f.since, f.line, where);
         params(f.params, where);
         if (!f.elided) {  // elided functions may name capabilities that were never added
-            capabilityUses(f.required);
-            capabilityUses(f.optional);
+            capabilityUses(f.required, where);
+            capabilityUses(f.optional, where);
         }
         for (const auto& e : f.errors)
             if (!errors_.count(e.id)) d_.error(e.line, where + ": unknown error '" + e.id + "'");
@@ -309,8 +309,8 @@ void Validator::run() {
         since(e.since, e.line, where);
         params(e.params, where);
         if (!e.elided) {
-            capabilityUses(e.required);
-            capabilityUses(e.optional);
+            capabilityUses(e.required, where);
+            capabilityUses(e.optional, where);
         }
         prose(e.description, e.id);
         for (const auto& p : e.params) {

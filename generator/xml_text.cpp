@@ -16,6 +16,13 @@ static bool declaresLatin1(const std::string& raw) {
     return decl.find("iso-8859-1") != std::string::npos || decl.find("latin1") != std::string::npos;
 }
 
+bool needsUtf8Conversion(const std::string& raw) {
+    if (!declaresLatin1(raw)) return false;
+    for (unsigned char c : raw)
+        if (c >= 0x80) return true;
+    return false;  // plain ASCII reads the same in both encodings
+}
+
 std::string toUtf8(const std::string& raw) {
     if (!declaresLatin1(raw)) return raw;
     std::string out;

@@ -9,6 +9,9 @@ namespace jvmtigen {
 // else is taken as UTF-8 already.
 std::string toUtf8(const std::string& raw);
 
+// Whether toUtf8 would change `raw` (it is declared ISO-8859-1 and holds bytes above 127).
+bool needsUtf8Conversion(const std::string& raw);
+
 // Trims leading and trailing blank lines and the common indentation of the remaining lines.
 std::string trimLines(const std::string& text);
 

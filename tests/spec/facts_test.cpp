@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>

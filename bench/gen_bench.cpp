@@ -1,0 +1,133 @@
+// Generator speed on OpenJDK's JDK 16 spec: each stage, the whole run, and the I/O floor
+// (reading the input and writing the same output bytes, nothing else). Prints one table.
+//
+//   gen_bench [SPEC] [--runs N]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "emitters.hpp"
+#include "output.hpp"
+#include "reader.hpp"
+#include "validate.hpp"
+
+using namespace jvmtigen;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Median wall time of `runs` calls, in milliseconds.
+double median(int runs, const std::function<void()>& fn) {
+    std::vector<double> t;
+    for (int i = 0; i < runs; ++i) {
+        const auto a = Clock::now();
+        fn();
+        t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void row(const char* stage, double ms, const char* target = "") {
+    std::printf("| %-34s | %9.3f | %-22s |\n", stage, ms, target);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string specPath = std::string(JVMTIGEN_SHARED_DIR) + "/upstream/jdk16/jvmti.xml";
+    int runs = 30;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        else specPath = a;
+    }
+    const Version version{17, 0, 0};
+    const fs::path outDir = fs::temp_directory_path() / "jvmtigen-bench";
+    fs::create_directories(outDir);
+
+    // Everything once, to have the outputs whose bytes the floor writes.
+    std::string text = slurp(specPath);
+    Spec spec;
+    Diagnostics diag(specPath);
+    if (!readSpecText(text, spec, diag) || !validateSpec(spec, diag)) {
+        for (const auto& m : diag.messages()) std::fprintf(stderr, "%s\n", m.c_str());
+        return 1;
+    }
+    const EmitContext ctx{spec, version, "jvmti.xml"};
+    std::vector<Output> outputs;
+    for (const auto& e : allEmitters())
+        for (auto& o : e.run(ctx)) outputs.push_back(std::move(o));
+
+    std::printf("jvmtigen generator benchmark: %s (%zu bytes), median of %d runs, times in ms\n\n",
+                specPath.c_str(), text.size(), runs);
+    std::printf("| %-34s | %9s | %-22s |\n", "stage", "ms", "target");
+    std::printf("|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(11, '-').c_str(), std::string(24, '-').c_str());
+
+    const double tRead = median(runs, [&] { text = slurp(specPath); });
+    row("read file", tRead);
+    const double tModel = median(runs, [&] {
+        Spec s;
+        Diagnostics d(specPath);
+        readSpecText(text, s, d);
+    });
+    row("parse XML + build model", tModel);
+    const double tValidate = median(runs, [&] {
+        Diagnostics d(specPath);
+        validateSpec(spec, d);
+    });
+    row("validate", tValidate);
+    const double front = tRead + tModel + tValidate;
+    row("= read + model + validate", front, front < 10 ? "< 10 ms: met" : "< 10 ms: MISSED");
+
+    double tEmit = 0;
+    for (const auto& e : allEmitters()) {
+        const double t = median(runs, [&] { e.run(ctx); });
+        tEmit += t;
+        row(("emit " + e.name).c_str(), t);
+    }
+    const double tWrite = median(runs, [&] {
+        for (const auto& o : outputs) {
+            fs::remove(outDir / "out");
+            writeIfChanged((outDir / "out").string(), o.text);
+        }
+    });
+    row("write outputs (changed)", tWrite);
+    const double all = front + tEmit + tWrite;
+    row("= all outputs", all, all < 50 ? "< 50 ms: met" : "< 50 ms: MISSED");
+
+    // The whole tool in-process, as a build runs it, into an empty directory each time.
+    const double whole = median(runs, [&] {
+        fs::remove_all(outDir / "whole");
+        std::ostringstream out, err;
+        runJvmtigen({"--spec", specPath, "--version", "17.0.0", "--out", (outDir / "whole").string()}, out, err);
+    });
+    row("whole run (jvmtigen, in-process)", whole);
+
+    // The floor: read the input, write the same output bytes.
+    const double floor = median(runs, [&] {
+        std::string in = slurp(specPath);
+        fs::remove_all(outDir / "floor");
+        for (const auto& o : outputs) writeIfChanged((outDir / "floor" / o.path).string(), o.text);
+    });
+    row("I/O floor (read input, write outputs)", floor);
+    std::printf("\nwhole run / I/O floor = %.1fx (target: within 10x: %s)\n", whole / floor,
+                whole / floor <= 10 ? "met" : "MISSED");
+    fs::remove_all(outDir);
+    return 0;
+}

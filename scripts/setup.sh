@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what jvmtigen needs to build and test, from Debian's packages. Idempotent: asks apt
+# only for packages that are missing, and does nothing when all are present.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build ccache            # toolchain
+  clang                                   # second compiler of the compile tests; ABI analysis
+  libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
+  openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
+  python3                                 # runs ../shared/tools/spec-originality
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

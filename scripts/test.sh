@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Every test: install what is missing, build, run ctest. JVMTIGEN_SANITIZE=1 builds with
+# AddressSanitizer and UndefinedBehaviorSanitizer in build-asan/ instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+dir=build
+opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+if [ "${JVMTIGEN_SANITIZE:-0}" = 1 ]; then
+  dir=build-asan
+  opts=(-DCMAKE_BUILD_TYPE=Debug -DJVMTIGEN_SANITIZE=ON)
+fi
+cmake -S . -B "$dir" -G Ninja "${opts[@]}" >/dev/null
+cmake --build "$dir"
+ctest --test-dir "$dir" --output-on-failure -j2
