@@ -98,3 +98,139 @@ std::vector<VersionConstant> versionConstants(const Version& v) {
 }
 
 }  // namespace jvmtigen
+
+namespace jvmtigen {
+
+PhaseRule phaseRule(const Function& f) {
+    const std::string a = f.phase.empty() ? "live" : f.phase;
+    if (a == "onload") return {a, {"JVMTI_PHASE_ONLOAD", "JVMTI_PHASE_LIVE"}};
+    if (a == "onloadOnly") return {a, {"JVMTI_PHASE_ONLOAD"}};
+    if (a == "start") return {a, {"JVMTI_PHASE_START", "JVMTI_PHASE_LIVE"}};
+    if (a == "any") return {a, {}};
+    return {"live", {"JVMTI_PHASE_LIVE"}};
+}
+
+static bool isPointerKind(Kind k) {
+    switch (k) {
+        case Kind::OutPtr: case Kind::AllocBuf: case Kind::AllocAllocBuf: case Kind::InPtr: case Kind::InBuf:
+        case Kind::OutBuf: case Kind::VmBuf: case Kind::AgentBuf: case Kind::PtrType: return true;
+        default: return false;
+    }
+}
+
+std::vector<std::string> enumConstants(const Spec& spec, const std::string& name) {
+    std::vector<std::string> out;
+    if (name == "jvmtiEvent") {
+        for (const auto& e : spec.events)
+            if (!e.elided) out.push_back(e.constName);
+    } else if (name == "jvmtiError") {
+        for (const auto& e : spec.errors) out.push_back(e.id);
+    } else {
+        for (const auto& g : spec.constants)
+            if (g.id == name)
+                for (const auto& c : g.constants) out.push_back(c.id);
+    }
+    return out;
+}
+
+static std::string enumError(const std::string& enumName) {
+    return enumName == "jvmtiEvent" ? "JVMTI_ERROR_INVALID_EVENT_TYPE" : "JVMTI_ERROR_ILLEGAL_ARGUMENT";
+}
+
+std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f) {
+    using W = EntryCheck::What;
+    std::vector<EntryCheck> checks;
+    checks.push_back({W::Environment, "JVMTI_ERROR_INVALID_ENVIRONMENT", f.id + ".env.invalid",
+                      "the environment must be a live JVMTI environment"});
+    const PhaseRule pr = phaseRule(f);
+    if (!pr.phases.empty()) {
+        std::string rule = f.id + " may only be called in the ";
+        for (size_t i = 0; i < pr.phases.size(); ++i)
+            rule += (i ? " or " : "") + pr.phases[i].substr(std::string("JVMTI_PHASE_").size());
+        checks.push_back({W::Phase, "JVMTI_ERROR_WRONG_PHASE", f.id + ".phase", rule + " phase"});
+    }
+    for (const auto& c : f.required) {
+        EntryCheck k{W::Capability, "JVMTI_ERROR_MUST_POSSESS_CAPABILITY", f.id + ".capability." + c.id,
+                     f.id + " requires the capability " + c.id};
+        k.capability = c.id;
+        checks.push_back(std::move(k));
+    }
+    for (const auto* p : signatureParams(f.params)) {
+        const Type& t = p->type;
+        if (isPointerKind(t.kind) && !t.nullok && t.impl != "nonullcheck") {
+            EntryCheck k{W::NullPointer, "JVMTI_ERROR_NULL_POINTER", f.id + "." + p->id + ".null",
+                         p->id + " must not be NULL"};
+            k.param = p;
+            checks.push_back(std::move(k));
+        }
+        if (t.kind == Kind::Value && t.base == "jint") {
+            if (auto m = t.baseAttrs.find("min"); m != t.baseAttrs.end()) {
+                EntryCheck k{W::Minimum, "JVMTI_ERROR_ILLEGAL_ARGUMENT", f.id + "." + p->id + ".min",
+                             p->id + " must be at least " + m->second};
+                k.param = p;
+                k.minimum = m->second;
+                checks.push_back(std::move(k));
+            }
+        }
+        if (t.kind == Kind::Value && t.base == "enum") {
+            EntryCheck k{W::EnumValue, enumError(t.name), f.id + "." + p->id + ".enum",
+                         p->id + " must be a " + t.name + " constant"};
+            k.param = p;
+            k.enumValues = enumConstants(spec, t.name);
+            checks.push_back(std::move(k));
+        }
+    }
+    if (f.callbacksafe != "safe")
+        checks.push_back({W::CallbackUnsafe, "JVMTI_ERROR_ACCESS_DENIED", f.id + ".callback_unsafe",
+                          f.id + " is not callback-safe: heap iteration callbacks may not call it"});
+    return checks;
+}
+
+std::vector<std::string> allowedErrors(const Spec& spec, const Function& f) {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& e) {
+        if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+    };
+    for (const auto& e : spec.errors)
+        if (e.category == "universal-error") add(e.id);
+    for (const auto& e : f.errors) add(e.id);
+    if (!f.required.empty()) add("JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
+    for (const auto* p : signatureParams(f.params)) {
+        const Type& t = p->type;
+        if (isPointerKind(t.kind) && !t.nullok) add("JVMTI_ERROR_NULL_POINTER");
+        if (t.kind == Kind::Value && t.base == "jint" && t.baseAttrs.count("min")) add("JVMTI_ERROR_ILLEGAL_ARGUMENT");
+        if (t.kind == Kind::Value && t.base == "enum") add(enumError(t.name));
+    }
+    return out;
+}
+
+static bool isReferenceType(const std::string& base) {
+    return base == "jobject" || base == "jclass" || base == "jthread" || base == "jthreadGroup";
+}
+
+std::vector<OutParamFact> outParamFacts(const Function& f) {
+    std::vector<OutParamFact> out;
+    const auto sig = signatureParams(f.params);
+    auto indexOf = [&](const std::string& id) {
+        for (size_t i = 0; i < sig.size(); ++i)
+            if (sig[i]->id == id) return static_cast<int>(i);
+        return -1;
+    };
+    for (size_t i = 0; i < sig.size(); ++i) {
+        const Type& t = sig[i]->type;
+        const bool alloc = t.kind == Kind::AllocBuf || t.kind == Kind::AllocAllocBuf;
+        const bool refs = (t.kind == Kind::OutPtr || t.kind == Kind::AllocBuf || t.kind == Kind::OutBuf) &&
+                          isReferenceType(t.base);
+        if (!alloc && !refs) continue;
+        OutParamFact fact{sig[i], static_cast<int>(i), alloc, t.kind == Kind::AllocAllocBuf, refs};
+        const std::string& count = !t.outcount.empty() ? t.outcount : t.incount;
+        if (!count.empty()) {
+            fact.countIndex = indexOf(count);
+            if (fact.countIndex >= 0) fact.countIsPointer = sig[fact.countIndex]->type.kind == Kind::OutPtr;
+        }
+        out.push_back(fact);
+    }
+    return out;
+}
+
+}  // namespace jvmtigen

@@ -44,3 +44,49 @@ struct VersionConstant {
 std::vector<VersionConstant> versionConstants(const Version& version);
 
 }  // namespace jvmtigen
+
+namespace jvmtigen {
+
+// Which phases a function may be called in ("" in the spec means live).
+struct PhaseRule {
+    std::string attr;                 // onload, onloadOnly, start, live, any
+    std::vector<std::string> phases;  // JVMTI_PHASE_* constants allowed; empty for any
+};
+PhaseRule phaseRule(const Function& f);
+
+// One check of a generated entry, in the order the entry makes them.
+struct EntryCheck {
+    enum class What { Environment, Phase, Capability, NullPointer, Minimum, EnumValue, CallbackUnsafe } what;
+    std::string error;        // the JVMTI_ERROR_* returned when the check fails
+    std::string id;           // stable violation id, e.g. GetFrameCount.count_ptr.null
+    std::string rule;         // the rule in words, for reports
+    const Param* param = nullptr;
+    std::string capability;   // What::Capability
+    std::string minimum;      // What::Minimum
+    std::vector<std::string> enumValues;  // What::EnumValue: the constants the value may take
+};
+std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f);
+
+// The errors the spec allows a function to return: the universal ones, those it lists, and
+// those its parameters and capabilities imply (NULL_POINTER for a pointer that may not be
+// NULL, ILLEGAL_ARGUMENT for a minimum or an enum, INVALID_EVENT_TYPE for a jvmtiEvent,
+// MUST_POSSESS_CAPABILITY for a required capability).
+std::vector<std::string> allowedErrors(const Spec& spec, const Function& f);
+
+// The values an enum parameter may take, by the constant names jvmti.h declares.
+std::vector<std::string> enumConstants(const Spec& spec, const std::string& enumName);
+
+// Out-parameters through which a function hands the agent JVMTI-allocated memory or JNI
+// local references.
+struct OutParamFact {
+    const Param* param;
+    int index;                 // position in the C signature after the environment
+    bool allocated;            // memory the agent frees with Deallocate
+    bool nested;               // allocallocbuf: each element is allocated too
+    bool localRefs;            // the value(s) are JNI local references
+    int countIndex = -1;       // signature index of the element count, -1 if one element
+    bool countIsPointer = false;  // the count is an out-parameter (read it after the call)
+};
+std::vector<OutParamFact> outParamFacts(const Function& f);
+
+}  // namespace jvmtigen

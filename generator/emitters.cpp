@@ -5,6 +5,15 @@ namespace jvmtigen {
 const std::vector<Emitter>& allEmitters() {
     static const std::vector<Emitter> list = {
         {"header", "include/jvmti.h: the C/C++ header agents and VMs compile against", emitHeader},
+        {"runtime", "include/jvmti_runtime.hpp: the functions and queries a VM implements behind the checks",
+         emitRuntimeInterface},
+        {"checks", "src/jvmti_entries*.{hpp,cpp}, src/jvmti_table.cpp: the checking entries and their table",
+         emitChecks},
+        {"stubs", "src/jvmti_stubs.cpp: every runtime function, returning JVMTI_ERROR_NOT_AVAILABLE", emitStubs},
+        {"tables", "include/jvmti_metadata.hpp, src/jvmti_metadata.cpp: names, capabilities, phases, out-parameters",
+         emitTables},
+        {"recorder", "include/jvmti_recorder.hpp, src/jvmti_recorder.cpp: a runtime that records calls, for tests",
+         emitRecorder},
     };
     return list;
 }

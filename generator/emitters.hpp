@@ -25,7 +25,16 @@ struct Emitter {
 
 const std::vector<Emitter>& allEmitters();
 
-// The emitter functions, one per file.
+// The checking entries are split into this many files, src/jvmti_entries_1.cpp and on; the
+// build (CMake) lists them by name, so the number is fixed whatever the spec.
+inline constexpr size_t kEntryFiles = 4;
+
+// The emitter functions, one per output.
 std::vector<Output> emitHeader(const EmitContext& ctx);
+std::vector<Output> emitRuntimeInterface(const EmitContext& ctx);
+std::vector<Output> emitChecks(const EmitContext& ctx);
+std::vector<Output> emitStubs(const EmitContext& ctx);
+std::vector<Output> emitTables(const EmitContext& ctx);
+std::vector<Output> emitRecorder(const EmitContext& ctx);
 
 }  // namespace jvmtigen

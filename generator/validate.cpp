@@ -1,5 +1,8 @@
 #include "validate.hpp"
 
+#include "derive.hpp"
+
+#include <algorithm>
 #include <charconv>
 #include <functional>
 #include <map>
@@ -295,6 +298,14 @@ void Validator::run() {
         }
         for (const auto& e : f.errors)
             if (!errors_.count(e.id)) d_.error(e.line, where + ": unknown error '" + e.id + "'");
+        if (!f.elided && d_.ok()) {
+            // The generated entry may only return errors the spec allows this function.
+            const auto allowed = allowedErrors(s_, f);
+            for (const auto& c : entryChecks(s_, f))
+                if (std::find(allowed.begin(), allowed.end(), c.error) == allowed.end())
+                    d_.error(f.line, where + ": its entry check '" + c.id + "' would return " + c.error +
+                                         ", which the spec does not allow for it");
+        }
         prose(f.description, f.id);
         for (const auto& p : f.params) {
             prose(p.description, f.id);
@@ -362,10 +373,20 @@ void Validator::run() {
     }
     for (const auto& g : s_.constants) {
         since(g.since, g.line, "constants group '" + g.id + "'");
-        std::map<long long, std::string> values;
+        std::map<long long, std::string> values;  // enum kinds: each value names one constant
         for (const auto& c : g.constants) {
             constantValue(g, c);
             prose(c.description, g.owner);
+            if (g.kind != "enum") continue;
+            long long v = 0;
+            try {
+                v = std::stoll(c.num, nullptr, 0);
+            } catch (const std::exception&) {
+                continue;  // an expression; constantValue checked it
+            }
+            auto [it, fresh] = values.emplace(v, c.id);
+            if (!fresh)
+                d_.error(c.line, "constant '" + c.id + "' of enum '" + g.id + "' repeats the value of '" + it->second + "'");
         }
     }
     for (const auto& e : s_.errors) prose(e.description, e.id);

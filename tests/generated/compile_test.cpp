@@ -70,3 +70,24 @@ TEST_CASE("OpenJDK's JDK 11-ea spec generates with the version it declares and c
     CHECK(header.find("JVMTI_VERSION_11") == std::string::npos);
     compileEverywhere(out / "include");
 }
+
+TEST_CASE("the VM-side sources (entries, table, metadata, stubs, recorder) compile with -Werror under g++ and clang++") {
+    for (const auto& spec : {sourceDir() / "spec" / "jvmti.xml", upstreamSpec("jdk16")}) {
+        TempDir out;
+        auto r = runTool({"--spec", spec.string(), "--version", "17.0.0", "--out", out.path().string()});
+        REQUIRE(r.status == 0);
+        const auto files = listFiles(out / "src");
+        REQUIRE(files.size() >= 8);
+        for (const auto& f : files) {
+            if (!f.ends_with(".cpp")) continue;
+            for (const std::string cxx : {"g++", "clang++"}) {
+                auto c = runCommand(cxx + " -std=c++20 -Wall -Wextra -Werror -fsyntax-only -I'" + (out / "include").string() +
+                                    "' -I'" + (out / "src").string() + "' -isystem '" + kJni.string() + "' -isystem '" +
+                                    (kJni / "linux").string() + "' '" + (out / "src" / f).string() + "'");
+                INFO(spec.string() << ": " << cxx << " " << f << "\n" << c.out);
+                CHECK(c.status == 0);
+                CHECK(c.out == "");
+            }
+        }
+    }
+}

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "emitters.hpp"
 #include "minimal_spec.hpp"
 #include "support.hpp"
 
@@ -105,7 +106,10 @@ TEST_CASE("parseOptions: errors", "[cli]") {
     CHECK(parseError({"--version", "1.2"}) == "--version '1.2' is not a version X.Y.Z (three non-negative integers)");
     CHECK(parseError({"--version", "1.2.x"}) == "--version '1.2.x' is not a version X.Y.Z (three non-negative integers)");
     CHECK(parseError({"--version=-1.0.0"}) == "--version '-1.0.0' is not a version X.Y.Z (three non-negative integers)");
-    CHECK(parseError({"--only", "header,docs"}) == "--only: unknown output 'docs'; the outputs are: header");
+    std::string names;
+    for (const auto& e : jvmtigen::allEmitters()) names += (names.empty() ? "" : ", ") + e.name;
+    CHECK(names.rfind("header, ", 0) == 0);
+    CHECK(parseError({"--only", "header,nonesuch"}) == "--only: unknown output 'nonesuch'; the outputs are: " + names);
 }
 
 TEST_CASE("parseOptions: options missing their value", "[cli]") {
@@ -160,13 +164,13 @@ TEST_CASE("runTool writes the header with the spec's version, or --version's", "
     SpecDir d;
     const std::string header = d.out + "/include/jvmti.h";
 
-    auto r = ts::runTool({"--spec", d.spec, "--out", d.out});
+    auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--only", "header"});
     REQUIRE(r.status == 0);
     CHECK(r.out == "wrote     " + header + "\n");
     CHECK(ts::readFile(header).find("    JVMTI_VERSION = 0x30000000 + (1 * 0x10000) + (2 * 0x100) + 3  /* version: 1.2.3 */\n") !=
           std::string::npos);
 
-    r = ts::runTool({"--spec", d.spec, "--out", d.out, "--version", "17.0.4"});
+    r = ts::runTool({"--spec", d.spec, "--out", d.out, "--version", "17.0.4", "--only", "header"});
     REQUIRE(r.status == 0);
     CHECK(r.out == "wrote     " + header + "\n");
     const std::string text = ts::readFile(header);
@@ -186,14 +190,14 @@ TEST_CASE("runTool --only header writes the header", "[cli]") {
 TEST_CASE("writing the same outputs twice reports unchanged and leaves the file alone", "[cli]") {
     SpecDir d;
     const fs::path header = fs::path(d.out) / "include" / "jvmti.h";
-    REQUIRE(ts::runTool({"--spec", d.spec, "--out", d.out}).status == 0);
+    REQUIRE(ts::runTool({"--spec", d.spec, "--out", d.out, "--only", "header"}).status == 0);
     const std::string first = ts::readFile(header);
 
     // Back-date the file so that any rewrite would be visible whatever the clock's resolution.
     const auto old = fs::last_write_time(header) - std::chrono::hours(24);
     fs::last_write_time(header, old);
 
-    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out});
+    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--only", "header"});
     CHECK(r.status == 0);
     CHECK(r.err.empty());
     CHECK(r.out == "unchanged " + header.string() + "\n");
@@ -226,7 +230,7 @@ TEST_CASE("runTool --dump-model alone writes only the JSON", "[cli]") {
 TEST_CASE("runTool --dump-model with --out writes the JSON and the header", "[cli]") {
     SpecDir d;
     const std::string model = (d.dir / "model.json").string();
-    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--dump-model", model, "--version", "2.0.0"});
+    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--dump-model", model, "--version", "2.0.0", "--only", "header"});
     CHECK(r.status == 0);
     CHECK(r.out == "wrote     " + d.out + "/include/jvmti.h\nwrote     " + model + "\n");
     CHECK(ts::listFiles(d.dir.path()) == std::vector<std::string>{"model.json", "out/include/jvmti.h", "spec.xml"});

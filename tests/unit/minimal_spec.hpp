@@ -152,6 +152,9 @@ struct Parts {
     <errorcategory id="universal-error" label="Universal Errors">
       <errorid id="TINY_ERROR_NONE" num="0">All went well.</errorid>
       <errorid id="TINY_ERROR_NULL_POINTER" num="100">A pointer was unexpectedly NULL.</errorid>
+      <errorid id="JVMTI_ERROR_ACCESS_DENIED" num="111">Refused: not allowed here.</errorid>
+      <errorid id="JVMTI_ERROR_WRONG_PHASE" num="112">Not in this phase.</errorid>
+      <errorid id="JVMTI_ERROR_INVALID_ENVIRONMENT" num="116">Not a live environment.</errorid>
     </errorcategory>
     <errorcategory id="function-specific-error" label="Function Specific Errors">
       <errorid id="TINY_ERROR_NO_GADGETS" num="20">There were no gadgets.</errorid>
