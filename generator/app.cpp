@@ -1,6 +1,7 @@
 // runJvmtigen: the whole tool behind main(), callable in-process by tests.
 #include <algorithm>
 #include <filesystem>
+#include <future>
 #include <ostream>
 #include <stdexcept>
 
@@ -59,15 +60,19 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
     const bool emit = opts.dumpModel.empty() || opts.outGiven;
     try {
         if (emit) {
+            // Emitters share nothing but the read-only model: run them side by side.
             const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
+            std::vector<std::future<std::vector<Output>>> running;
             for (const auto& e : allEmitters()) {
                 if (!opts.only.empty() && std::find(opts.only.begin(), opts.only.end(), e.name) == opts.only.end())
                     continue;
-                for (auto& o : e.run(ctx)) {
+                running.push_back(std::async(std::launch::async, [&ctx, &e] { return e.run(ctx); }));
+            }
+            for (auto& r : running)
+                for (auto& o : r.get()) {
                     o.path = (fs::path(opts.out) / o.path).string();
                     outputs.push_back(std::move(o));
                 }
-            }
         }
         if (!opts.dumpModel.empty()) outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
     } catch (const std::exception& e) {

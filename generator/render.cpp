@@ -10,9 +10,10 @@ namespace jvmtigen {
 
 namespace km = kainjow::mustache;
 
-// kainjow's set() and push_back() copy their argument deeply, which made converting a
-// nested view quadratic in its depth. Each child is instead inserted empty and then filled
-// in place by move-assignment; the const_cast is sound because the stored data is not const.
+// kainjow's set() and push_back() copy their argument deeply, and a growing list copies its
+// elements again, which made converting a nested view quadratic in its depth. Children are
+// instead created empty in containers of the final size and filled in place by
+// move-assignment; the const_casts are sound because the stored data is not const.
 static km::data toData(const nlohmann::json& j) {
     switch (j.type()) {
         case nlohmann::json::value_t::object: {
@@ -24,11 +25,9 @@ static km::data toData(const nlohmann::json& j) {
             return d;
         }
         case nlohmann::json::value_t::array: {
-            km::data d{km::data::type::list};
-            for (const auto& v : j) {
-                d.push_back(km::data{false});
-                const_cast<km::data&>(d.list_value().back()) = toData(v);
-            }
+            km::data d{km::list(j.size(), km::data{false})};
+            auto& items = const_cast<km::list&>(d.list_value());
+            for (size_t i = 0; i < j.size(); ++i) items[i] = toData(j[i]);
             return d;
         }
         case nlohmann::json::value_t::string: return km::data{j.get<std::string>()};
