@@ -1,58 +1,300 @@
-# jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> OUTPUT_DIR <dir> [VERSION x.y.z]
-#                   [INCLUDE_DIRS <dir>...])
+# The CMake functions of jvmtigen, for a VM's build and for agent authors:
 #
-# Runs jvmtigen at build time and makes, from its outputs:
-#   <name>           the checking entries, their table and the metadata tables (a VM links
-#                    its runtime, the functions of jvmti_runtime.hpp, behind them);
-#   <name>_stubs     every runtime function returning JVMTI_ERROR_NOT_AVAILABLE;
-#   <name>_recorder  a runtime that records calls (for tests).
-# INCLUDE_DIRS are searched by the generated sources: where a VM keeps its
-# jvmti_runtime_inline.hpp (inline queries) and jvmti_runtime_hooks.hpp (per-function hooks).
-# Editing the spec, a template or the generator regenerates; jvmtigen rewrites only files
-# whose bytes change, so only what depends on those is rebuilt.
+#   jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> [VERSION x.y.z]
+#                     [OUTPUTS <output>...] [OUTPUT_DIR <dir>] [INCLUDE_DIRS <dir>...])
+#   jvmtigen_add_agent(<name> SOURCES <file>... [SHARED] [SPEC <jvmti.xml> [VERSION x.y.z]]
+#                      [OUTPUT_DIR <dir>])
+#
+# They work in two places. In jvmtigen's own build (or a project that add_subdirectory()s it)
+# the generator is the `jvmtigen` target, and the templates it embeds are dependencies too.
+# From an install, through find_package(jvmtigen CONFIG REQUIRED), the generator is the
+# imported executable jvmtigen::jvmtigen (its templates are compiled into it).
+#
+# jni.h, which jvmti.h includes, comes from a JDK: JVMTIGEN_JNI_INCLUDE_DIR (a cache variable:
+# set it to override) is found from JAVA_HOME or the usual Debian JDK directories.
+
+# ---- jni.h: the imported target jvmtigen::jni ----
+if(NOT TARGET jvmtigen::jni)
+  find_path(JVMTIGEN_JNI_INCLUDE_DIR jni.h
+    HINTS ${JNI_INCLUDE} "$ENV{JAVA_HOME}/include"
+          /usr/lib/jvm/java-17-openjdk-amd64/include /usr/lib/jvm/default-java/include
+    DOC "The JDK's include directory, holding jni.h")
+  if(NOT JVMTIGEN_JNI_INCLUDE_DIR)
+    message(FATAL_ERROR "jvmtigen: jni.h not found; install a JDK (openjdk-17-jdk-headless), "
+                        "set JAVA_HOME, or pass -DJVMTIGEN_JNI_INCLUDE_DIR=<jdk>/include")
+  endif()
+  find_path(JVMTIGEN_JNI_MD_INCLUDE_DIR jni_md.h
+    HINTS "${JVMTIGEN_JNI_INCLUDE_DIR}/linux" "${JVMTIGEN_JNI_INCLUDE_DIR}/darwin"
+          "${JVMTIGEN_JNI_INCLUDE_DIR}"
+    NO_DEFAULT_PATH
+    DOC "The JDK's platform include directory, holding jni_md.h")
+  if(NOT JVMTIGEN_JNI_MD_INCLUDE_DIR)
+    message(FATAL_ERROR "jvmtigen: jni_md.h not found beside ${JVMTIGEN_JNI_INCLUDE_DIR}/jni.h")
+  endif()
+  add_library(jvmtigen::jni INTERFACE IMPORTED GLOBAL)
+  set_target_properties(jvmtigen::jni PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${JVMTIGEN_JNI_INCLUDE_DIR};${JVMTIGEN_JNI_MD_INCLUDE_DIR}")
+endif()
+
+# Where this file is: the checkout's cmake/ in-tree, lib/cmake/jvmtigen/ when installed.
+set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
+
+# The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
+# OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
+# these files. "table" is another name for "checks".
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events docs)
+set(_JVMTIGEN_FILES_header include/jvmti.h)
+set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
+set(_JVMTIGEN_FILES_checks src/jvmti_entries.hpp src/jvmti_table.cpp)
+foreach(n RANGE 1 4)  # kEntryFiles in generator/emitters.hpp
+  list(APPEND _JVMTIGEN_FILES_checks src/jvmti_entries_${n}.cpp)
+endforeach()
+set(_JVMTIGEN_FILES_stubs src/jvmti_stubs.cpp)
+set(_JVMTIGEN_FILES_tables include/jvmti_metadata.hpp src/jvmti_metadata.cpp)
+set(_JVMTIGEN_FILES_recorder include/jvmti_recorder.hpp src/jvmti_recorder.cpp)
+set(_JVMTIGEN_FILES_forward include/jvmti_forward.hpp src/jvmti_forward.cpp)
+set(_JVMTIGEN_FILES_events include/jvmti_events.hpp src/jvmti_event_thunks.cpp)
+set(_JVMTIGEN_FILES_docs docs/jvmti.html)
+foreach(o IN LISTS _JVMTIGEN_OUTPUTS)
+  set_property(GLOBAL PROPERTY _JVMTIGEN_FILES_${o} "${_JVMTIGEN_FILES_${o}}")
+endforeach()
+set_property(GLOBAL PROPERTY _JVMTIGEN_OUTPUTS "${_JVMTIGEN_OUTPUTS}")
+
+# The generator to run (`exe`, usable in COMMAND) and what a generation step depends on
+# besides the spec (`deps`): the in-tree target and its templates, or the installed binary.
+function(_jvmtigen_generator exe deps)
+  if(TARGET jvmtigen::jvmtigen)
+    get_target_property(imported jvmtigen::jvmtigen IMPORTED)
+  endif()
+  if(TARGET jvmtigen::jvmtigen AND imported)
+    set(${exe} "$<TARGET_FILE:jvmtigen::jvmtigen>" PARENT_SCOPE)
+    set(${deps} "$<TARGET_FILE:jvmtigen::jvmtigen>" PARENT_SCOPE)
+  elseif(TARGET jvmtigen)
+    get_property(dir GLOBAL PROPERTY _JVMTIGEN_LIST_DIR)
+    file(GLOB templates CONFIGURE_DEPENDS "${dir}/../templates/*.mustache")
+    set(${exe} "$<TARGET_FILE:jvmtigen>" PARENT_SCOPE)
+    set(${deps} jvmtigen ${templates} PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "jvmtigen: no generator: use find_package(jvmtigen CONFIG REQUIRED) "
+                        "(imported jvmtigen::jvmtigen) or build jvmtigen in this project")
+  endif()
+endfunction()
+
+# jvmtigen_generate: runs jvmtigen at build time on SPEC and makes, from what it writes:
+#   <TARGET>           a library: with "checks" and/or "tables", a static library of the
+#                      checking entries, their table (jvmti_runtime::checkedFunctionTable) and
+#                      the metadata tables, behind which a VM links its runtime (the functions
+#                      of jvmti_runtime.hpp); otherwise an interface library. Either way its
+#                      users get OUTPUT_DIR/include, INCLUDE_DIRS and jni.h on their include path.
+#   <TARGET>_stubs     ("stubs") every runtime function returning JVMTI_ERROR_NOT_AVAILABLE;
+#   <TARGET>_recorder  ("recorder") a runtime that records calls (for tests);
+#   <TARGET>_forward   ("forward") a runtime forwarding to a host JVMTI (it includes the
+#                      VM's jvmti_runtime_own.hpp, found through INCLUDE_DIRS);
+#   <TARGET>_events    ("events") the event thunks that call agents' callbacks;
+#   <TARGET>_sources   the generation step itself (part of `all`).
+# and sets <TARGET>_INCLUDE_DIR (OUTPUT_DIR/include) and, with "docs", <TARGET>_DOCS (the HTML
+# page) in the caller's scope.
+#
+# OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
+# jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
+# events, docs ("trace" is not yet available); an unknown name stops the configuration. What
+# an output needs comes with it: checks, stubs, recorder, forward and events bring runtime;
+# runtime and tables bring header. OUTPUT_DIR defaults to <current binary dir>/<TARGET>.
+# VERSION is passed as --version, for specs that declare none (OpenJDK's since JDK 10). INCLUDE_DIRS are
+# searched by the generated sources: where a VM keeps its jvmti_runtime_inline.hpp (inline
+# queries) and jvmti_runtime_hooks.hpp (per-function hooks).
+#
+# The step's inputs are exactly the spec and the generator (and, in-tree, the templates):
+# editing one reruns it once, touching nothing reruns nothing. jvmtigen rewrites only the
+# files whose bytes change (the step declares them as byproducts, which ninja re-stats), so
+# only what depends on those recompiles.
 function(jvmtigen_generate)
-  cmake_parse_arguments(G "" "TARGET;SPEC;OUTPUT_DIR;VERSION" "INCLUDE_DIRS" ${ARGN})
-  foreach(required TARGET SPEC OUTPUT_DIR)
+  cmake_parse_arguments(PARSE_ARGV 0 G "" "TARGET;SPEC;OUTPUT_DIR;VERSION" "OUTPUTS;INCLUDE_DIRS")
+  if(G_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "jvmtigen_generate: unexpected arguments: ${G_UNPARSED_ARGUMENTS}")
+  endif()
+  foreach(required TARGET SPEC)
     if(NOT G_${required})
       message(FATAL_ERROR "jvmtigen_generate: ${required} is required")
     endif()
   endforeach()
-  set(out ${G_OUTPUT_DIR})
+  get_filename_component(spec "${G_SPEC}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  if(NOT EXISTS "${spec}")
+    message(FATAL_ERROR "jvmtigen_generate: the spec ${spec} does not exist")
+  endif()
+  if(G_OUTPUT_DIR)
+    get_filename_component(out "${G_OUTPUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  else()
+    set(out "${CMAKE_CURRENT_BINARY_DIR}/${G_TARGET}")
+  endif()
   set(version_args)
   if(G_VERSION)
+    if(NOT G_VERSION MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+$")
+      message(FATAL_ERROR "jvmtigen_generate: VERSION must be MAJOR.MINOR.MICRO, not '${G_VERSION}'")
+    endif()
     set(version_args --version ${G_VERSION})
   endif()
-  set(entry_sources)
-  foreach(n RANGE 1 4)  # kEntryFiles in generator/emitters.hpp
-    list(APPEND entry_sources ${out}/src/jvmti_entries_${n}.cpp)
+
+  # The outputs asked for, checked, with what they need.
+  get_property(known GLOBAL PROPERTY _JVMTIGEN_OUTPUTS)
+  string(REPLACE ";" ", " known_text "${known}")
+  string(REPLACE "checks," "checks (or table)," known_text "${known_text}")
+  if(NOT DEFINED G_OUTPUTS AND NOT "OUTPUTS" IN_LIST G_KEYWORDS_MISSING_VALUES)
+    set(G_OUTPUTS header runtime checks stubs tables recorder)
+  elseif(NOT G_OUTPUTS)
+    message(FATAL_ERROR "jvmtigen_generate: OUTPUTS names none; the outputs are: ${known_text}")
+  endif()
+  set(wanted)
+  foreach(o IN LISTS G_OUTPUTS)
+    if(o STREQUAL "table")
+      set(o checks)
+    endif()
+    if(o STREQUAL "trace")
+      message(FATAL_ERROR "jvmtigen_generate: the output '${o}' is not yet available in this "
+                          "jvmtigen; the outputs are: ${known_text}")
+    elseif(NOT o IN_LIST known)
+      message(FATAL_ERROR "jvmtigen_generate: unknown output '${o}'; the outputs are: ${known_text}")
+    endif()
+    list(APPEND wanted ${o})
   endforeach()
-  set(outputs
-    ${out}/include/jvmti.h ${out}/include/jvmti_runtime.hpp ${out}/include/jvmti_metadata.hpp
-    ${out}/include/jvmti_recorder.hpp ${out}/src/jvmti_entries.hpp ${entry_sources}
-    ${out}/src/jvmti_table.cpp ${out}/src/jvmti_metadata.cpp ${out}/src/jvmti_stubs.cpp
-    ${out}/src/jvmti_recorder.cpp)
-  file(GLOB templates CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/templates/*.mustache)
+  foreach(o checks stubs recorder forward events)
+    if(o IN_LIST wanted)
+      list(APPEND wanted runtime)
+    endif()
+  endforeach()
+  if("runtime" IN_LIST wanted OR "tables" IN_LIST wanted)
+    list(APPEND wanted header)
+  endif()
+  set(only)
+  set(files)
+  foreach(o IN LISTS known)  # in a fixed order, so the command line is stable
+    if(o IN_LIST wanted)
+      list(APPEND only ${o})
+      get_property(of GLOBAL PROPERTY _JVMTIGEN_FILES_${o})
+      foreach(f IN LISTS of)
+        list(APPEND files "${out}/${f}")
+      endforeach()
+    endif()
+  endforeach()
+  string(REPLACE ";" "," only "${only}")
+
+  # The step: a stamp as its output, the files as byproducts (re-stated by ninja, so a file
+  # jvmtigen left alone does not make its dependents rebuild).
+  _jvmtigen_generator(exe deps)
+  set(stamp "${out}/jvmtigen-${G_TARGET}.stamp")
   add_custom_command(
-    OUTPUT ${out}/jvmtigen.stamp
-    BYPRODUCTS ${outputs}
-    COMMAND jvmtigen --spec ${G_SPEC} ${version_args} --out ${out}
-            --only header,runtime,checks,stubs,tables,recorder
-    COMMAND ${CMAKE_COMMAND} -E touch ${out}/jvmtigen.stamp
-    DEPENDS ${G_SPEC} jvmtigen ${templates}
-    COMMENT "jvmtigen: generating the VM-side sources of ${G_SPEC}"
+    OUTPUT "${stamp}"
+    BYPRODUCTS ${files}
+    COMMAND ${exe} --spec ${spec} ${version_args} --out ${out} --only ${only}
+    COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+    DEPENDS ${spec} ${deps}
+    COMMENT "jvmtigen: generating ${only} of ${spec} for ${G_TARGET}"
     VERBATIM)
-  add_custom_target(${G_TARGET}_sources DEPENDS ${out}/jvmtigen.stamp)
+  add_custom_target(${G_TARGET}_sources ALL DEPENDS "${stamp}")
 
-  add_library(${G_TARGET} STATIC ${entry_sources} ${out}/src/jvmti_table.cpp ${out}/src/jvmti_metadata.cpp)
+  set(lib_sources)
+  if("checks" IN_LIST wanted)
+    foreach(n RANGE 1 4)
+      list(APPEND lib_sources ${out}/src/jvmti_entries_${n}.cpp)
+    endforeach()
+    list(APPEND lib_sources ${out}/src/jvmti_table.cpp)
+  endif()
+  if("tables" IN_LIST wanted)
+    list(APPEND lib_sources ${out}/src/jvmti_metadata.cpp)
+  endif()
+  if(lib_sources)
+    add_library(${G_TARGET} STATIC ${lib_sources})
+    target_include_directories(${G_TARGET} PUBLIC ${G_INCLUDE_DIRS} ${out}/include PRIVATE ${out}/src)
+    target_link_libraries(${G_TARGET} PUBLIC jvmtigen::jni)
+    target_compile_features(${G_TARGET} PUBLIC cxx_std_20)
+    # VMs are often shared libraries (libjvm.so): the generated code must fit in one.
+    set_target_properties(${G_TARGET} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  else()
+    add_library(${G_TARGET} INTERFACE)
+    target_include_directories(${G_TARGET} INTERFACE ${G_INCLUDE_DIRS} ${out}/include)
+    target_link_libraries(${G_TARGET} INTERFACE jvmtigen::jni)
+  endif()
+  # Followed by every user of the library, an interface library included: the generated
+  # headers exist before anything that includes them compiles.
   add_dependencies(${G_TARGET} ${G_TARGET}_sources)
-  target_include_directories(${G_TARGET} PUBLIC ${G_INCLUDE_DIRS} ${out}/include ${JNI_INCLUDE_DIRS} PRIVATE ${out}/src)
-  target_compile_features(${G_TARGET} PUBLIC cxx_std_20)
 
-  foreach(part stubs recorder)
-    add_library(${G_TARGET}_${part} STATIC ${out}/src/jvmti_${part}.cpp)
-    add_dependencies(${G_TARGET}_${part} ${G_TARGET}_sources)
-    target_include_directories(${G_TARGET}_${part} PUBLIC ${out}/include ${JNI_INCLUDE_DIRS})
+  set(source_stubs jvmti_stubs.cpp)
+  set(source_recorder jvmti_recorder.cpp)
+  set(source_forward jvmti_forward.cpp)
+  set(source_events jvmti_event_thunks.cpp)
+  foreach(part stubs recorder forward events)
+    if(part IN_LIST wanted)
+      add_library(${G_TARGET}_${part} STATIC ${out}/src/${source_${part}})
+      add_dependencies(${G_TARGET}_${part} ${G_TARGET}_sources)
+      target_include_directories(${G_TARGET}_${part} PUBLIC ${out}/include)
+      target_link_libraries(${G_TARGET}_${part} PUBLIC jvmtigen::jni)
+      target_compile_features(${G_TARGET}_${part} PUBLIC cxx_std_20)
+      set_target_properties(${G_TARGET}_${part} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    endif()
   endforeach()
-  # The stubs see the VM's inline queries; the recorder is a runtime of its own.
-  target_include_directories(${G_TARGET}_stubs PUBLIC ${G_INCLUDE_DIRS})
+  # The stubs, the forwarding runtime and the thunks see the VM's headers (inline queries,
+  # its own declarations); the recorder is a runtime of its own.
+  foreach(part stubs forward events)
+    if(TARGET ${G_TARGET}_${part})
+      target_include_directories(${G_TARGET}_${part} PUBLIC ${G_INCLUDE_DIRS})
+    endif()
+  endforeach()
+
+  set(${G_TARGET}_INCLUDE_DIR "${out}/include" PARENT_SCOPE)
+  if("docs" IN_LIST wanted)
+    set(${G_TARGET}_DOCS "${out}/docs/jvmti.html" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# jvmtigen::headers: the jvmti.h of jvmtigen's own spec (the committed generated/include
+# in-tree, include/jvmtigen when installed) with jni.h.
+function(_jvmtigen_headers_target)
+  if(TARGET jvmtigen::headers)
+    return()
+  endif()
+  get_property(dir GLOBAL PROPERTY _JVMTIGEN_LIST_DIR)
+  get_filename_component(include "${dir}/../generated/include" ABSOLUTE)
+  if(NOT EXISTS "${include}/jvmti.h")
+    message(FATAL_ERROR "jvmtigen_add_agent: no jvmti.h (looked in ${include}); pass SPEC")
+  endif()
+  add_library(jvmtigen_headers INTERFACE)
+  target_include_directories(jvmtigen_headers INTERFACE ${include})
+  target_link_libraries(jvmtigen_headers INTERFACE jvmtigen::jni)
+  add_library(jvmtigen::headers ALIAS jvmtigen_headers)
+endfunction()
+
+# jvmtigen_add_agent: a JVMTI agent, a MODULE library (SHARED with SHARED) built from
+# SOURCES against jvmti.h: jvmtigen's own (jvmtigen::headers), or with SPEC the header of that
+# spec, generated at build time into OUTPUT_DIR (default <current binary dir>/<name>_jvmti)
+# by jvmtigen_generate(TARGET <name>_jvmti OUTPUTS header).
+function(jvmtigen_add_agent name)
+  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED" "SPEC;VERSION;OUTPUT_DIR" "SOURCES")
+  if(A_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "jvmtigen_add_agent: unexpected arguments: ${A_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT A_SOURCES)
+    message(FATAL_ERROR "jvmtigen_add_agent: SOURCES is required")
+  endif()
+  if((A_VERSION OR A_OUTPUT_DIR) AND NOT A_SPEC)
+    message(FATAL_ERROR "jvmtigen_add_agent: VERSION and OUTPUT_DIR go with SPEC")
+  endif()
+  set(kind MODULE)
+  if(A_SHARED)
+    set(kind SHARED)
+  endif()
+  add_library(${name} ${kind} ${A_SOURCES})
+  if(A_SPEC)
+    set(extra)
+    if(A_VERSION)
+      list(APPEND extra VERSION ${A_VERSION})
+    endif()
+    if(NOT A_OUTPUT_DIR)
+      set(A_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${name}_jvmti")
+    endif()
+    jvmtigen_generate(TARGET ${name}_jvmti SPEC ${A_SPEC} OUTPUTS header OUTPUT_DIR ${A_OUTPUT_DIR} ${extra})
+    target_link_libraries(${name} PRIVATE ${name}_jvmti)
+  else()
+    _jvmtigen_headers_target()
+    target_link_libraries(${name} PRIVATE jvmtigen::headers)
+  endif()
 endfunction()

@@ -234,3 +234,76 @@ std::vector<OutParamFact> outParamFacts(const Function& f) {
 }
 
 }  // namespace jvmtigen
+
+namespace jvmtigen {
+
+namespace {
+
+const Typedef* findStruct(const Spec& spec, const std::string& name) {
+    for (const auto& t : spec.typedefs)
+        if (t.id == name && !t.elided) return &t;
+    return nullptr;
+}
+
+// Pointers and loops for the allocfieldbuf fields of the struct `element` of type `t`.
+void structFields(const Spec& spec, const Typedef& t, const std::string& element, int depth,
+                  std::vector<std::string>& pointers, std::vector<AllocLoop>& loops) {
+    for (const auto& f : t.fields) {
+        if (f.type.kind != Kind::AllocFieldBuf) continue;
+        const std::string field = element + "." + f.id;
+        pointers.push_back(field);
+        if (f.type.base != "struct" || f.type.outcount.empty()) continue;
+        const Typedef* inner = findStruct(spec, f.type.name);
+        if (!inner) continue;
+        AllocLoop loop;
+        loop.index = std::string(1, static_cast<char>('i' + depth + 1));
+        loop.count = element + "." + f.type.outcount;
+        loop.element = field + "[" + loop.index + "]";
+        structFields(spec, *inner, loop.element, depth + 1, loop.pointers, loop.loops);
+        if (!loop.pointers.empty() || !loop.loops.empty()) loops.push_back(std::move(loop));
+    }
+}
+
+}  // namespace
+
+AllocTracking allocTracking(const Spec& spec, const Function& f) {
+    AllocTracking out;
+    const auto sig = signatureParams(f.params);
+    auto countExpr = [&](const std::string& name) -> std::string {
+        for (const auto* p : sig)
+            if (p->id == name) return p->type.kind == Kind::OutPtr ? "*" + name : name;
+        return "";
+    };
+    for (const auto* p : sig) {
+        const Type& t = p->type;
+        const std::string guard = t.nullok ? p->id + " != nullptr" : "";
+        const Typedef* st = t.base == "struct" ? findStruct(spec, t.name) : nullptr;
+        const std::string count = countExpr(!t.outcount.empty() ? t.outcount : t.incount);
+        if (t.kind == Kind::AllocBuf || t.kind == Kind::AllocAllocBuf) {
+            out.pointers.push_back({guard, "*" + p->id});
+            AllocLoop loop;
+            loop.index = "i";
+            loop.count = count.empty() ? "1" : count;
+            loop.element = "(*" + p->id + ")[i]";
+            if (t.kind == Kind::AllocAllocBuf) loop.pointers.push_back(loop.element);
+            if (st) structFields(spec, *st, loop.element, 0, loop.pointers, loop.loops);
+            if (!loop.pointers.empty() || !loop.loops.empty()) {
+                out.loops.push_back(std::move(loop));
+                out.loopGuards.push_back(guard);
+            }
+        } else if ((t.kind == Kind::OutPtr || t.kind == Kind::OutBuf) && st) {
+            AllocLoop loop;
+            loop.index = "i";
+            loop.count = t.kind == Kind::OutPtr || count.empty() ? "1" : count;
+            loop.element = p->id + "[i]";
+            structFields(spec, *st, loop.element, 0, loop.pointers, loop.loops);
+            if (!loop.pointers.empty() || !loop.loops.empty()) {
+                out.loops.push_back(std::move(loop));
+                out.loopGuards.push_back(guard);
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace jvmtigen

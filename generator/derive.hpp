@@ -56,7 +56,10 @@ PhaseRule phaseRule(const Function& f);
 
 // One check of a generated entry, in the order the entry makes them.
 struct EntryCheck {
-    enum class What { Environment, Phase, Capability, NullPointer, Minimum, EnumValue, CallbackUnsafe } what;
+    enum class What { Environment, Phase, Capability, NullPointer, Minimum, EnumValue, CallbackUnsafe };
+    EntryCheck(What w, std::string e, std::string i, std::string r)
+        : what(w), error(std::move(e)), id(std::move(i)), rule(std::move(r)) {}
+    What what;
     std::string error;        // the JVMTI_ERROR_* returned when the check fails
     std::string id;           // stable violation id, e.g. GetFrameCount.count_ptr.null
     std::string rule;         // the rule in words, for reports
@@ -88,5 +91,30 @@ struct OutParamFact {
     bool countIsPointer = false;  // the count is an out-parameter (read it after the call)
 };
 std::vector<OutParamFact> outParamFacts(const Function& f);
+
+}  // namespace jvmtigen
+
+namespace jvmtigen {
+
+// Where JVMTI-allocated memory sits after a successful call, as C expressions over the
+// parameter names: the layer records each pointer so Deallocate can be checked and leaks
+// named. Loops walk arrays (allocallocbuf elements, arrays of structs with allocfieldbuf
+// fields); `index` is the loop variable, `element` the array element it names.
+struct AllocLoop {
+    std::string count, index, element;
+    std::vector<std::string> pointers;  // allocated pointers inside each element
+    std::vector<AllocLoop> loops;       // arrays nested in each element
+};
+struct AllocTracking {
+    struct Pointer {
+        std::string guard;  // the out-parameter may be NULL: test it first ("" when it may not)
+        std::string pointer;
+    };
+    std::vector<Pointer> pointers;
+    std::vector<AllocLoop> loops;  // guarded like their out-parameter, when nullok
+    std::vector<std::string> loopGuards;
+    bool empty() const { return pointers.empty() && loops.empty(); }
+};
+AllocTracking allocTracking(const Spec& spec, const Function& f);
 
 }  // namespace jvmtigen

@@ -5,6 +5,7 @@ namespace jvmtigen {
 const std::vector<Emitter>& allEmitters() {
     static const std::vector<Emitter> list = {
         {"header", "include/jvmti.h: the C/C++ header agents and VMs compile against", emitHeader},
+        {"docs", "docs/jvmti.html: the whole spec as one cross-linked page", emitDocs},
         {"runtime", "include/jvmti_runtime.hpp: the functions and queries a VM implements behind the checks",
          emitRuntimeInterface},
         {"checks", "src/jvmti_entries*.{hpp,cpp}, src/jvmti_table.cpp: the checking entries and their table",
@@ -14,6 +15,10 @@ const std::vector<Emitter>& allEmitters() {
          emitTables},
         {"recorder", "include/jvmti_recorder.hpp, src/jvmti_recorder.cpp: a runtime that records calls, for tests",
          emitRecorder},
+        {"forward", "include/jvmti_forward.hpp, src/jvmti_forward.cpp: a runtime forwarding to a host JVMTI",
+         emitForward},
+        {"events", "include/jvmti_events.hpp, src/jvmti_event_thunks.cpp: event thunks to agents' callbacks",
+         emitEvents},
     };
     return list;
 }

@@ -31,10 +31,13 @@ inline constexpr size_t kEntryFiles = 4;
 
 // The emitter functions, one per output.
 std::vector<Output> emitHeader(const EmitContext& ctx);
+std::vector<Output> emitDocs(const EmitContext& ctx);
 std::vector<Output> emitRuntimeInterface(const EmitContext& ctx);
 std::vector<Output> emitChecks(const EmitContext& ctx);
 std::vector<Output> emitStubs(const EmitContext& ctx);
 std::vector<Output> emitTables(const EmitContext& ctx);
 std::vector<Output> emitRecorder(const EmitContext& ctx);
+std::vector<Output> emitForward(const EmitContext& ctx);
+std::vector<Output> emitEvents(const EmitContext& ctx);
 
 }  // namespace jvmtigen

@@ -175,7 +175,9 @@ bool Reader::run(const std::string& raw) {
     for (size_t i = 0; i < text.size(); ++i)
         if (text[i] == '\n') lineStarts_.push_back(i + 1);
 
-    const unsigned opts = pugi::parse_default | pugi::parse_comments;
+    // Whitespace-only text is kept: in prose it is the space between two inline elements
+    // ("<jvmti/> <internallink ...>"), which renderers must not lose.
+    const unsigned opts = pugi::parse_default | pugi::parse_comments | pugi::parse_ws_pcdata;
     auto res = doc_.load_buffer(text.data(), text.size(), opts, pugi::encoding_utf8);
     if (!res) {
         const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, res.offset));

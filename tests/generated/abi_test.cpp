@@ -67,3 +67,40 @@ TEST_CASE("the analysis sees a one-enumerator change and a swapped table slot") 
     CHECK(abifacts::missing(good, bad).find("JVMTI_ERROR_INVALID_THREAD = 10") != std::string::npos);
     CHECK(abifacts::missing(bad, good).find("reserved1x") != std::string::npos);
 }
+
+// The same comparisons through jvmti-abi-diff (tools/), where Clang's dev packages let it be
+// built: Clang's own record layouts, every slot's canonical signature and the header's macros.
+namespace {
+
+void requireToolIdentical(const fs::path& reference, const fs::path& ours, const fs::path& jni) {
+#ifdef JVMTI_ABI_DIFF
+    const auto r = runCommand(std::string(JVMTI_ABI_DIFF) + " '" + reference.string() + "' '" + ours.string() +
+                              "' -I '" + jni.string() + "' -I '" + (jni / "linux").string() + "'");
+    INFO("jvmti-abi-diff " << reference.string() << " " << ours.string() << " printed:\n" << r.out);
+    CHECK(r.out.find("jvmti-abi-diff: identical") != std::string::npos);
+    CHECK(r.status == 0);
+#else
+    (void)reference, (void)ours, (void)jni;
+    WARN("jvmti-abi-diff is not built (no libclang-14-dev/llvm-14-dev): this comparison is skipped");
+#endif
+}
+
+}  // namespace
+
+TEST_CASE("jvmti-abi-diff: jvmti.h from the JDK 16 spec with --version 17.0.0 against JDK 17's") {
+    REQUIRE(fs::exists(kJdk17 / "jvmti.h"));
+    TempDir out;
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+                      "--only", "header"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    requireToolIdentical(kJdk17 / "jvmti.h", out / "include" / "jvmti.h", kJdk17);
+}
+
+TEST_CASE("jvmti-abi-diff: the committed generated/include/jvmti.h against JDK 25's") {
+    if (!fs::exists(kJdk25 / "jvmti.h")) {
+        WARN("JDK 25 is not installed at " << kJdk25.string() << ": this comparison is skipped");
+        return;
+    }
+    requireToolIdentical(kJdk25 / "jvmti.h", sourceDir() / "generated" / "include" / "jvmti.h", kJdk25);
+}

@@ -1,0 +1,112 @@
+// Environments and the queries the generated checks make: a fixed registry of live layer
+// environments (lock-free to read), the phase, callback-unsafe regions.
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <type_traits>
+
+#include "layer.hpp"
+#include "violations.hpp"
+
+namespace jvmtilayer {
+
+namespace {
+
+constexpr int kMaxEnvs = 256;
+std::atomic<Env*> registry[kMaxEnvs];
+std::atomic<int> registryEnd{0};  // one past the highest slot ever used
+std::mutex registryLock;          // serializes registration; lookups take no lock
+
+std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
+std::atomic<CheckMode> mode{CheckMode::Spec};
+thread_local int unsafeDepth = 0;
+
+}  // namespace
+
+Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
+    static_assert(std::is_standard_layout_v<Env>, "Env must start with the function table");
+    std::lock_guard<std::mutex> lock(registryLock);
+    for (int i = 0; i < kMaxEnvs; ++i) {
+        if (registry[i].load(std::memory_order_relaxed) != nullptr) continue;
+        Env* env = new Env;  // never freed: see Env
+        env->functions = &jvmti_runtime::checkedFunctionTable;
+        env->host = host;
+        env->agent = agent;
+        env->version = version;
+        refreshCapabilities(*env);
+        registry[i].store(env, std::memory_order_release);
+        if (registryEnd.load(std::memory_order_relaxed) <= i) registryEnd.store(i + 1, std::memory_order_release);
+        return env;
+    }
+    return nullptr;
+}
+
+void retireEnv(Env* env) {
+    std::lock_guard<std::mutex> lock(registryLock);
+    env->disposed.store(true, std::memory_order_release);
+    for (int i = 0; i < kMaxEnvs; ++i)
+        if (registry[i].load(std::memory_order_relaxed) == env) registry[i].store(nullptr, std::memory_order_release);
+}
+
+Env* findEnv(const void* candidate) noexcept {
+    if (candidate == nullptr) return nullptr;
+    const int end = registryEnd.load(std::memory_order_acquire);
+    for (int i = 0; i < end; ++i) {
+        Env* env = registry[i].load(std::memory_order_acquire);
+        if (env == candidate) return env;
+    }
+    return nullptr;
+}
+
+Env* findEnvByHost(const jvmtiEnv* host) noexcept {
+    const int end = registryEnd.load(std::memory_order_acquire);
+    for (int i = 0; i < end; ++i) {
+        Env* env = registry[i].load(std::memory_order_acquire);
+        if (env != nullptr && env->host == host) return env;
+    }
+    return nullptr;
+}
+
+void setPhase(jvmtiPhase p) noexcept { currentPhase.store(p, std::memory_order_release); }
+jvmtiPhase phase() noexcept { return currentPhase.load(std::memory_order_acquire); }
+void setCheckMode(CheckMode m) noexcept { mode.store(m, std::memory_order_relaxed); }
+CheckMode checkMode() noexcept { return mode.load(std::memory_order_relaxed); }
+
+UnsafeRegion::UnsafeRegion() noexcept { ++unsafeDepth; }
+UnsafeRegion::~UnsafeRegion() { --unsafeDepth; }
+bool inUnsafeRegion() noexcept { return unsafeDepth > 0; }
+
+void refreshCapabilities(Env& env) noexcept {
+    jvmtiCapabilities caps{};
+    if (env.host->functions->GetCapabilities(env.host, &caps) == JVMTI_ERROR_NONE) env.caps = caps;
+}
+
+std::uint32_t currentThreadId() noexcept {
+    thread_local const std::uint32_t id = static_cast<std::uint32_t>(::syscall(SYS_gettid));
+    return id;
+}
+
+}  // namespace jvmtilayer
+
+// The queries of jvmti_runtime.hpp, jvmti_forward.hpp and jvmti_events.hpp.
+namespace jvmti_runtime {
+
+Env* environment(jvmtiEnv* env) noexcept { return jvmtilayer::findEnv(env); }
+
+jvmtiPhase currentPhase() noexcept { return jvmtilayer::phase(); }
+
+const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
+
+bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
+
+void reportViolation(Env* env, const Violation& v) noexcept { jvmtilayer::reportCheckFailure(env, v); }
+
+jvmtiEnv* hostEnvironment(Env& env) noexcept { return env.host; }
+
+EventTarget eventTarget(jvmtiEnv* received) noexcept {
+    Env* env = jvmtilayer::findEnvByHost(received);
+    if (env == nullptr) return {nullptr, nullptr};
+    return {env->asJvmti(), env->callbacks.load(std::memory_order_acquire)};
+}
+
+}  // namespace jvmti_runtime

@@ -1,0 +1,242 @@
+// The reporter: one line per report, a repeat limit per id, an ignore list, a summary.
+#include "report.hpp"
+
+#include <cerrno>
+#include <system_error>
+#include <utility>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace jvmtilayer {
+
+namespace {
+
+constexpr const char* kUnknownId = "unknown";
+
+// Appends `text` with every control character turned into a space.
+void appendClean(std::string& out, std::string_view text) {
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        out += (u < 0x20 || u == 0x7f) ? ' ' : c;
+    }
+}
+
+bool given(const char* s) { return s && *s; }
+
+// "1 report", "2 reports".
+std::string counted(std::uint64_t n, const char* noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+void writeAll(int fd, const std::string& text) noexcept {
+    const char* p = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;  // nowhere to report the reporter's own failure
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+}
+
+}  // namespace
+
+const char* severityName(Severity severity) {
+    switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "info";
+    }
+    return "error";
+}
+
+Reporter::~Reporter() {
+    if (ownsFd_) ::close(fd_);
+}
+
+std::optional<std::string> Reporter::open(const std::string& target) noexcept {
+    try {
+        int fd = 2;
+        bool owns = false;
+        if (target != "stderr") {
+            fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
+            if (fd < 0)
+                return "cannot open the report file \"" + target + "\": " + std::system_category().message(errno);
+            owns = true;
+        }
+        int old = -1;
+        {
+            std::lock_guard lock(mutex_);
+            if (ownsFd_) old = fd_;
+            fd_ = fd;
+            ownsFd_ = owns;
+        }
+        if (old >= 0) ::close(old);
+        return std::nullopt;
+    } catch (...) {
+        return std::string("cannot open the report file (out of memory)");
+    }
+}
+
+std::optional<std::string> Reporter::configure(const Settings& settings) noexcept {
+    setLimit(settings.reportLimit);
+    try {
+        setIgnore(settings.reportIgnore);
+    } catch (...) {
+        return std::string("cannot store report-ignore (out of memory)");
+    }
+    return open(settings.report);
+}
+
+void Reporter::setLimit(int limit) noexcept {
+    std::lock_guard lock(mutex_);
+    limit_ = limit < 0 ? 0 : limit;
+}
+
+void Reporter::setIgnore(std::vector<std::string> patterns) noexcept {
+    try {
+        std::lock_guard lock(mutex_);
+        ignore_ = std::move(patterns);
+        // Ids seen already follow the new list too.
+        for (auto& [id, count] : counts_) count.ignored = matches(ignore_, id);
+    } catch (...) {
+    }
+}
+
+bool Reporter::matches(const std::vector<std::string>& patterns, std::string_view id) {
+    for (const auto& p : patterns) {
+        if (!p.empty() && p.back() == '*') {
+            if (id.substr(0, p.size() - 1) == std::string_view(p).substr(0, p.size() - 1)) return true;
+        } else if (id == p) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string Reporter::formatLine(Severity severity, const char* id, const char* function, const char* argument,
+                                 std::string_view what, const char* rule) {
+    std::string line = "jvmtilayer: ";
+    line += severityName(severity);
+    line += ": ";
+    appendClean(line, given(id) ? id : kUnknownId);
+    if (given(function)) {
+        line += ": ";
+        appendClean(line, function);
+        if (given(argument)) {
+            line += '(';
+            appendClean(line, argument);
+            line += ')';
+        }
+    }
+    if (!what.empty()) {
+        line += ": ";
+        appendClean(line, what);
+    }
+    if (given(rule)) {
+        line += " [rule: ";
+        appendClean(line, rule);
+        line += ']';
+    }
+    return line;
+}
+
+void Reporter::report(Severity severity, const char* id, const char* function, const char* argument,
+                      const std::string& what, const char* rule) noexcept {
+    try {
+        const std::string_view key = given(id) ? id : kUnknownId;
+        bool print = false, limitReached = false;
+        int fd, limit;
+        {
+            std::lock_guard lock(mutex_);
+            auto it = counts_.find(key);
+            if (it == counts_.end()) it = counts_.emplace(std::string(key), Count{0, 0, matches(ignore_, key)}).first;
+            Count& c = it->second;
+            ++c.reported;
+            if (!c.ignored && c.printed < static_cast<std::uint64_t>(limit_)) {
+                ++c.printed;
+                print = true;
+                limitReached = c.printed == static_cast<std::uint64_t>(limit_);
+            }
+            fd = fd_;
+            limit = limit_;
+        }
+        if (!print) return;
+        std::string text = formatLine(severity, id, function, argument, what, rule) + "\n";
+        if (limitReached) {
+            text += "jvmtilayer: info: ";
+            appendClean(text, key);
+            text += ": reported " + counted(static_cast<std::uint64_t>(limit), "time") +
+                    "; further reports of it are only counted\n";
+        }
+        writeAll(fd, text);
+    } catch (...) {
+        // Out of memory or a failing mutex: the report is lost, the agent's call goes on.
+    }
+}
+
+std::vector<std::string> Reporter::summaryLines() const {
+    std::map<std::string, Count, std::less<>> counts;
+    {
+        std::lock_guard lock(mutex_);
+        counts = counts_;
+    }
+    std::vector<std::string> lines;
+    if (counts.empty()) return lines;
+    std::uint64_t reported = 0, notPrinted = 0, ignored = 0;
+    for (const auto& [id, c] : counts) {
+        std::string line = "jvmtilayer: summary: ";
+        appendClean(line, id);
+        line += ": " + counted(c.reported, "report");
+        reported += c.reported;
+        if (c.ignored) {
+            line += ", ignored";
+            ignored += c.reported;
+        } else if (c.printed < c.reported) {
+            line += ", " + std::to_string(c.reported - c.printed) + " not printed";
+            notPrinted += c.reported - c.printed;
+        }
+        lines.push_back(std::move(line));
+    }
+    std::string total = "jvmtilayer: summary: total: " + counted(reported, "report") + " of " +
+                        counted(counts.size(), "id");
+    if (notPrinted) total += ", " + std::to_string(notPrinted) + " not printed";
+    if (ignored) total += ", " + std::to_string(ignored) + " ignored";
+    lines.push_back(std::move(total));
+    return lines;
+}
+
+void Reporter::summary() noexcept {
+    try {
+        std::string text;
+        for (const auto& line : summaryLines()) text += line + "\n";
+        if (!text.empty()) write(text);
+    } catch (...) {
+    }
+}
+
+Reporter::Count Reporter::count(std::string_view id) const {
+    std::lock_guard lock(mutex_);
+    const auto it = counts_.find(id);
+    return it == counts_.end() ? Count{} : it->second;
+}
+
+std::uint64_t Reporter::total() const {
+    std::lock_guard lock(mutex_);
+    std::uint64_t n = 0;
+    for (const auto& [id, c] : counts_) n += c.reported;
+    return n;
+}
+
+void Reporter::write(const std::string& text) const noexcept {
+    int fd;
+    {
+        std::lock_guard lock(mutex_);
+        fd = fd_;
+    }
+    writeAll(fd, text);
+}
+
+}  // namespace jvmtilayer

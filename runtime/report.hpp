@@ -1,0 +1,102 @@
+// The reporter: how the layer tells the user that an agent broke a rule.
+//
+// One report is one line, written with a single write(2):
+//
+//   jvmtilayer: <severity>: <id>: <function>(<argument>): <what> [rule: <rule>]
+//
+//   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): must not be NULL [rule: GetClassSignature.signature_ptr]
+//
+// severity is error, warning or info. Without an argument the location is just <function>;
+// without a function (a leak found at exit, say) "<location>: " is left out; without a rule
+// the " [rule: ...]" part is. A missing id is written as "unknown". Control characters
+// (newlines included) in any part become spaces, so a report is always one line.
+//
+// Each id is printed at most `limit` times (the report-limit setting). The report that
+// reaches the limit is followed by
+//
+//   jvmtilayer: info: <id>: reported <limit> times; further reports of it are only counted
+//
+// Ids matching the ignore list (report-ignore: exact ids, or prefixes written with a trailing
+// '*') are never printed, only counted. summary() prints, for every id reported, one line in
+// id order, then a total:
+//
+//   jvmtilayer: summary: <id>: <n> report[s][, <k> not printed][, ignored]
+//   jvmtilayer: summary: total: <n> report[s] of <m> id[s][, <k> not printed][, <i> ignored]
+//
+// and nothing at all when nothing was reported.
+//
+// Thread safety: report(), summary() and the queries may be called from any thread at any
+// time; the lock is held only to update counters, never while writing or while calling out.
+// open() and configure() are for start-up, before reports can arrive. The functions marked
+// noexcept swallow every failure (a report that cannot be written is lost; the agent's call
+// goes on); the queries may throw std::bad_alloc.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "settings.hpp"
+
+namespace jvmtilayer {
+
+enum class Severity { Error, Warning, Info };
+const char* severityName(Severity severity);
+
+class Reporter {
+public:
+    // Reports go to standard error, at most 10 lines per id, nothing ignored.
+    Reporter() = default;
+    ~Reporter();
+    Reporter(const Reporter&) = delete;
+    Reporter& operator=(const Reporter&) = delete;
+
+    // Sends the lines to `target`: "stderr", or a file, created or truncated. On failure the
+    // previous target stays and the message says why.
+    std::optional<std::string> open(const std::string& target) noexcept;
+    // open(settings.report), the limit and the ignore list of `settings`.
+    std::optional<std::string> configure(const Settings& settings) noexcept;
+    void setLimit(int limit) noexcept;
+    void setIgnore(std::vector<std::string> patterns) noexcept;
+
+    // Counts the report and prints it unless its id is over the limit or ignored. Any of the
+    // const char* may be NULL.
+    void report(Severity severity, const char* id, const char* function, const char* argument,
+                const std::string& what, const char* rule) noexcept;
+
+    // Writes summaryLines() to the target.
+    void summary() noexcept;
+    std::vector<std::string> summaryLines() const;
+
+    struct Count {
+        std::uint64_t reported = 0;  // every report() of the id
+        std::uint64_t printed = 0;   // of those, the ones written out
+        bool ignored = false;        // the id matches the ignore list
+
+        bool operator==(const Count&) const = default;
+    };
+    Count count(std::string_view id) const;
+    std::uint64_t total() const;
+
+    // The line report() writes, without its newline.
+    static std::string formatLine(Severity severity, const char* id, const char* function, const char* argument,
+                                  std::string_view what, const char* rule);
+    // Whether `id` matches one of `patterns` (exact, or a prefix when the pattern ends in '*').
+    static bool matches(const std::vector<std::string>& patterns, std::string_view id);
+
+private:
+    void write(const std::string& text) const noexcept;
+
+    mutable std::mutex mutex_;
+    int fd_ = 2;
+    bool ownsFd_ = false;
+    int limit_ = 10;
+    std::vector<std::string> ignore_;
+    std::map<std::string, Count, std::less<>> counts_;
+};
+
+}  // namespace jvmtilayer

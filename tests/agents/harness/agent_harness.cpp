@@ -1,0 +1,440 @@
+// agent_harness: runs one Java program with test agents on a real JVM, directly or behind
+// libjvmtilayer.so, and checks what came out. Run by ctest (see ../CMakeLists.txt).
+//
+//   agent_harness --name NAME --work DIR --java JAVA --cp CLASSES --main CLASS [--arg ARG]...
+//                 [--jvm-arg ARG]... --agent LIB=OPTIONS... [--layer LIB [--layer-options OPTS]
+//                 [--layer-config]] [--attach --jcmd JCMD] [--expect NAME=GOLDEN]...
+//                 [--expect-report TEXT]... [--reject-report TEXT]... [--expect-output TEXT]...
+//                 [--reject-output TEXT]...
+//                 [--expect-exit N] [--timeout SECONDS] [--keep]
+//
+// Each run gets its own directory under --work (so tests run in parallel); "@DIR@" in program
+// arguments, agent options and layer options stands for it. Without --layer each agent is
+// loaded with -agentpath:LIB=OPTIONS; with --layer, with
+// -agentpath:LAYER=LAYER_OPTIONS,agent=LIB=OPTIONS (one agent), or through a config file
+// @DIR@/agents.json ({"agents":[{"path":..,"options":..},..]}) named by config=FILE with
+// --layer-config. With --attach the program starts without agents and the (single) agent is
+// loaded with `jcmd PID JVMTI.agent_load`, once the program has created @DIR@/ready; the
+// harness then creates @DIR@/release, which the program waits for (agenttest.attach.Main).
+//
+// Checks: the JVM exits with status 0 (or --expect-exit N); each file NAME in the run
+// directory ("stdout" is the program's standard output) exists and, unless GOLDEN is empty,
+// equals GOLDEN byte for byte; each --expect-report TEXT occurs in the layer's report (the JVM's
+// stderr and stdout and any @DIR@/report*) and no --reject-report TEXT does; each
+// --expect-output TEXT occurs in one of the
+// --expect'ed files and no --reject-output TEXT does. The
+// run directory is removed when every check passes, kept (and named) otherwise.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Agent {
+    std::string path;
+    std::string options;
+};
+
+struct Config {
+    std::string name = "agent";
+    std::string work = ".";
+    std::string java;
+    std::string jcmd;
+    std::string classpath;
+    std::string main_class;
+    std::vector<std::string> args;
+    std::vector<std::string> jvm_args;
+    std::vector<Agent> agents;
+    std::string layer;
+    std::string layer_options;
+    bool layer_config = false;
+    bool attach = false;
+    std::vector<std::pair<std::string, std::string>> expect;
+    std::vector<std::string> expect_report;
+    std::vector<std::string> reject_report;
+    std::vector<std::string> expect_output;
+    std::vector<std::string> reject_output;
+    int expect_exit = 0;
+    int timeout_seconds = 60;
+    bool keep = false;
+};
+
+[[noreturn]] void usage(const std::string& message)
+{
+    std::cerr << "agent_harness: " << message << "\n"
+              << "usage: agent_harness --name NAME --work DIR --java JAVA --cp CLASSES --main CLASS --agent LIB=OPTIONS\n"
+              << "       [--arg ARG]... [--jvm-arg ARG]... [--layer LIB [--layer-options OPTS] [--layer-config]]\n"
+              << "       [--attach --jcmd JCMD] [--expect NAME=GOLDEN]... [--expect-report TEXT]... [--reject-report TEXT]...\n"
+              << "       [--expect-output TEXT]... [--reject-output TEXT]... [--expect-exit N] [--timeout SECONDS] [--keep]\n";
+    std::exit(2);
+}
+
+Config parse(int argc, char** argv)
+{
+    Config c;
+    for (int i = 1; i < argc; ++i) {
+        const std::string opt = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) usage(opt + " needs a value");
+            return argv[++i];
+        };
+        if (opt == "--name") c.name = value();
+        else if (opt == "--work") c.work = value();
+        else if (opt == "--java") c.java = value();
+        else if (opt == "--jcmd") c.jcmd = value();
+        else if (opt == "--cp") c.classpath = value();
+        else if (opt == "--main") c.main_class = value();
+        else if (opt == "--arg") c.args.push_back(value());
+        else if (opt == "--jvm-arg") c.jvm_args.push_back(value());
+        else if (opt == "--agent") {
+            const std::string v = value();
+            const auto eq = v.find('=');
+            c.agents.push_back(eq == std::string::npos ? Agent{v, ""} : Agent{v.substr(0, eq), v.substr(eq + 1)});
+        } else if (opt == "--layer") c.layer = value();
+        else if (opt == "--layer-options") c.layer_options = value();
+        else if (opt == "--layer-config") c.layer_config = true;
+        else if (opt == "--attach") c.attach = true;
+        else if (opt == "--expect") {
+            const std::string v = value();
+            const auto eq = v.find('=');
+            if (eq == std::string::npos) usage("--expect needs NAME=GOLDEN");
+            c.expect.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        } else if (opt == "--expect-report") c.expect_report.push_back(value());
+        else if (opt == "--reject-report") c.reject_report.push_back(value());
+        else if (opt == "--expect-output") c.expect_output.push_back(value());
+        else if (opt == "--reject-output") c.reject_output.push_back(value());
+        else if (opt == "--expect-exit") c.expect_exit = std::atoi(value().c_str());
+        else if (opt == "--timeout") c.timeout_seconds = std::atoi(value().c_str());
+        else if (opt == "--keep") c.keep = true;
+        else usage("unknown option " + opt);
+    }
+    if (c.java.empty() || c.classpath.empty() || c.main_class.empty()) usage("--java, --cp and --main are required");
+    if (c.agents.empty()) usage("at least one --agent is required");
+    if (c.attach && (c.jcmd.empty() || c.agents.size() != 1)) usage("--attach needs --jcmd and exactly one --agent");
+    if (c.layer_config && c.layer.empty()) usage("--layer-config needs --layer");
+    return c;
+}
+
+std::string substitute(std::string s, const std::string& dir)
+{
+    const std::string key = "@DIR@";
+    for (auto pos = s.find(key); pos != std::string::npos; pos = s.find(key, pos + dir.size())) {
+        s.replace(pos, key.size(), dir);
+    }
+    return s;
+}
+
+std::string read_file(const fs::path& path, bool* exists = nullptr)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (exists != nullptr) *exists = static_cast<bool>(in);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+bool write_file(const fs::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+std::string json_string(const std::string& s)
+{
+    std::string out = "\"";
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+
+std::string quoted(const std::vector<std::string>& argv)
+{
+    std::string out;
+    for (const std::string& a : argv) {
+        if (!out.empty()) out += ' ';
+        out += a.find_first_of(" \"'$\\") == std::string::npos ? a : "'" + a + "'";
+    }
+    return out;
+}
+
+// A child process with stdout and stderr in files, in directory `dir`.
+pid_t spawn(const std::vector<std::string>& argv, const fs::path& dir, const fs::path& out, const fs::path& err)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    if (chdir(dir.c_str()) != 0) _exit(126);
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    if (o < 0 || e < 0 || in < 0) _exit(126);
+    dup2(in, 0);
+    dup2(o, 1);
+    dup2(e, 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    std::perror(args[0]);
+    _exit(127);
+}
+
+using Clock = std::chrono::steady_clock;
+
+// Waits for the child until the deadline; its exit status, 128+signal, or -1 on timeout (killed).
+int wait_for(pid_t pid, Clock::time_point deadline)
+{
+    for (;;) {
+        int status = 0;
+        const pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid) {
+            if (WIFEXITED(status)) return WEXITSTATUS(status);
+            if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+            return -2;
+        }
+        if (r < 0) return -2;
+        if (Clock::now() >= deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return -1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+// Whether the child is still running; reaps it (into *status) when it has ended.
+bool running(pid_t pid, int* status)
+{
+    int s = 0;
+    if (waitpid(pid, &s, WNOHANG) == 0) return true;
+    *status = WIFEXITED(s) ? WEXITSTATUS(s) : 128 + (WIFSIGNALED(s) ? WTERMSIG(s) : 0);
+    return false;
+}
+
+// The first line where two texts differ, for the failure message.
+std::string first_difference(const std::string& expected, const std::string& actual)
+{
+    std::istringstream e(expected), a(actual);
+    std::string el, al;
+    for (int line = 1;; ++line) {
+        const bool he = static_cast<bool>(std::getline(e, el));
+        const bool ha = static_cast<bool>(std::getline(a, al));
+        if (!he && !ha) return "they differ only in their final newline";
+        if (!he || !ha || el != al) {
+            return "line " + std::to_string(line) + ": expected " + (he ? "\"" + el + "\"" : "end of file") + ", got "
+                   + (ha ? "\"" + al + "\"" : "end of file");
+        }
+    }
+}
+
+class Checker {
+public:
+    void fail(const std::string& message)
+    {
+        std::cerr << "FAIL: " << message << "\n";
+        ++failures_;
+    }
+    void pass(const std::string& message) { std::cout << "ok: " << message << "\n"; }
+    int failures() const { return failures_; }
+
+private:
+    int failures_ = 0;
+};
+
+std::string status_text(int status)
+{
+    if (status == -1) return "timed out (killed)";
+    if (status == -2) return "unknown status";
+    if (status > 128) return "killed by signal " + std::to_string(status - 128);
+    return "exit status " + std::to_string(status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const Config c = parse(argc, argv);
+    const auto started = Clock::now();
+    const auto deadline = started + std::chrono::seconds(c.timeout_seconds);
+
+    std::error_code ec;
+    fs::create_directories(c.work, ec);
+    std::string dir_template = (fs::absolute(c.work) / (c.name + ".XXXXXX")).string();
+    if (mkdtemp(dir_template.data()) == nullptr) {
+        std::perror("agent_harness: mkdtemp");
+        return 1;
+    }
+    const fs::path dir = dir_template;
+    const std::string d = dir.string();
+
+    // The -agentpath options, or the jcmd arguments for --attach.
+    std::vector<std::pair<std::string, std::string>> loads;   // library, options
+    if (c.layer.empty()) {
+        for (const Agent& a : c.agents) loads.emplace_back(a.path, substitute(a.options, d));
+    } else {
+        std::string options = substitute(c.layer_options, d);
+        if (c.layer_config) {
+            std::string json = "{\"agents\": [";
+            for (std::size_t i = 0; i < c.agents.size(); ++i) {
+                json += (i ? ", " : "") + std::string("{\"path\": ") + json_string(c.agents[i].path)
+                        + ", \"options\": " + json_string(substitute(c.agents[i].options, d)) + "}";
+            }
+            json += "]}\n";
+            write_file(dir / "agents.json", json);
+            options += (options.empty() ? "" : ",") + std::string("config=") + (dir / "agents.json").string();
+        } else {
+            for (const Agent& a : c.agents) {
+                options += (options.empty() ? "" : ",") + std::string("agent=") + a.path + "="
+                           + substitute(a.options, d);
+            }
+        }
+        loads.emplace_back(c.layer, options);
+    }
+
+    std::vector<std::string> command = {c.java};
+    for (const std::string& a : c.jvm_args) command.push_back(substitute(a, d));
+    if (!c.attach) {
+        for (const auto& [lib, options] : loads) command.push_back("-agentpath:" + lib + (options.empty() ? "" : "=" + options));
+    }
+    command.push_back("-cp");
+    command.push_back(c.classpath);
+    command.push_back(c.main_class);
+    for (const std::string& a : c.args) command.push_back(substitute(a, d));
+
+    Checker check;
+    std::cout << "run directory: " << d << "\n" << "command: " << quoted(command) << "\n";
+    const fs::path out = dir / "stdout", err = dir / "stderr";
+    const pid_t pid = spawn(command, dir, out, err);
+    if (pid < 0) {
+        std::perror("agent_harness: fork");
+        return 1;
+    }
+
+    int status = -2;
+    bool exited_early = false;
+    if (c.attach) {
+        // Wait for the program to be up, attach, then let it finish.
+        while (!fs::exists(dir / "ready") && Clock::now() < deadline) {
+            if (!running(pid, &status)) {
+                exited_early = true;
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        if (exited_early) {
+            check.fail("the program ended (" + status_text(status) + ") before it was ready to be attached to");
+        } else if (!fs::exists(dir / "ready")) {
+            check.fail("the program never created " + (dir / "ready").string());
+        } else {
+            std::vector<std::string> jcmd = {c.jcmd, "-J-Xshare:auto", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC",
+                                             std::to_string(pid), "JVMTI.agent_load", loads[0].first};
+            // HotSpot's diagnostic command parser splits NAME=VALUE apart unless it is quoted.
+            if (!loads[0].second.empty()) jcmd.push_back("\"" + loads[0].second + "\"");
+            std::cout << "attach: " << quoted(jcmd) << "\n";
+            const pid_t jp = spawn(jcmd, dir, dir / "jcmd.out", dir / "jcmd.err");
+            const int js = wait_for(jp, deadline);
+            const std::string jout = read_file(dir / "jcmd.out");
+            if (js != 0) {
+                check.fail("jcmd: " + status_text(js) + "\n" + jout + read_file(dir / "jcmd.err"));
+            } else if (jout.find("return code: 0") == std::string::npos) {
+                check.fail("jcmd did not report \"return code: 0\":\n" + jout);
+            } else {
+                check.pass("jcmd JVMTI.agent_load: return code 0");
+            }
+        }
+        write_file(dir / "release", "release\n");
+    }
+    if (!exited_early) status = wait_for(pid, deadline);
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+
+    if (status == c.expect_exit) {
+        check.pass("the JVM ended with " + status_text(status));
+    } else {
+        check.fail("the JVM ended with " + status_text(status) + ", expected exit status " + std::to_string(c.expect_exit));
+    }
+
+    std::string outputs;   // the --expect'ed files, for --expect-output
+    for (const auto& [name, golden] : c.expect) {
+        bool have_actual = false, have_golden = false;
+        const std::string actual = read_file(name == "stdout" ? out : dir / name, &have_actual);
+        const std::string expected = golden.empty() ? std::string() : read_file(golden, &have_golden);
+        outputs += actual;
+        if (golden.empty()) {
+            if (have_actual) check.pass("the run left " + name);
+            else check.fail("the run left no " + name);
+        } else if (!have_golden) {
+            check.fail("cannot read the golden file " + golden);
+        } else if (!have_actual) {
+            check.fail("the run left no " + name);
+        } else if (actual != expected) {
+            check.fail(name + " differs from " + golden + ": " + first_difference(expected, actual) + "\n--- " + name
+                       + " ---\n" + actual + "---");
+        } else {
+            check.pass(name + " equals " + fs::path(golden).filename().string());
+        }
+    }
+    for (const std::string& text : c.expect_output) {
+        if (outputs.find(text) == std::string::npos) check.fail("no output contains \"" + text + "\"");
+        else check.pass("output contains \"" + text + "\"");
+    }
+    for (const std::string& text : c.reject_output) {
+        if (outputs.find(text) != std::string::npos) check.fail("an output contains \"" + text + "\"");
+        else check.pass("no output contains \"" + text + "\"");
+    }
+    if (!c.expect_report.empty() || !c.reject_report.empty()) {
+        std::string report = read_file(err) + read_file(out);
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            const std::string f = entry.path().filename().string();
+            if (f.rfind("report", 0) == 0) report += read_file(entry.path());
+        }
+        for (const std::string& text : c.expect_report) {
+            if (report.find(text) == std::string::npos) check.fail("the layer's report lacks \"" + text + "\"");
+            else check.pass("the layer's report has \"" + text + "\"");
+        }
+        for (const std::string& text : c.reject_report) {
+            const auto at = report.find(text);
+            if (at == std::string::npos) {
+                check.pass("the layer's report has no \"" + text + "\"");
+            } else {
+                const auto end = report.find('\n', at);
+                check.fail("the layer reported: " + report.substr(at, end == std::string::npos ? end : end - at));
+            }
+        }
+    }
+
+    std::cout << "time: " << static_cast<int>(seconds * 1000) << " ms\n";
+    if (check.failures() != 0) {
+        std::cerr << "--- stderr of the JVM ---\n" << read_file(err) << "--- stdout of the JVM ---\n" << read_file(out)
+                  << "---\nkept " << d << "\n";
+        return 1;
+    }
+    if (!c.keep) fs::remove_all(dir, ec);
+    return 0;
+}

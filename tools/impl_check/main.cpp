@@ -1,0 +1,86 @@
+// jvmti-impl-check [-p BUILD_DIR] [--interface FILE] [--write-stubs FILE] PATH...
+//
+// Parses a JVMTI runtime (the functions of namespace jvmti_runtime that the generated
+// checking entries call) with the project's compile commands and checks it against the
+// generated interface, jvmti_runtime.hpp: every function implemented exactly once with the
+// interface's exact signature, nothing in the namespace the interface does not declare, and
+// hooks (optional) with their signatures. Exit status: 0 all good, 1 problems, 2 could not
+// parse or bad usage.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "collect.hpp"
+#include "stubs.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: jvmti-impl-check [-p BUILD_DIR] [--interface FILE] [--write-stubs FILE] PATH...\n"
+    "  Checks a JVMTI runtime against the generated interface jvmti_runtime.hpp: every function\n"
+    "  implemented exactly once with its exact signature; reports missing, extra and mismatched\n"
+    "  functions (and duplicate definitions) as FILE:LINE: problem: what.\n"
+    "  PATH                the runtime: a directory (each of its files in the compilation database)\n"
+    "                      or a source file\n"
+    "  -p BUILD_DIR        where compile_commands.json is (default: the current directory)\n"
+    "  --interface FILE    the interface to check against (default: the jvmti_runtime.hpp that\n"
+    "                      the runtime's sources include)\n"
+    "  --write-stubs FILE  write a stub for each missing function (returning JVMTI_ERROR_NOT_AVAILABLE)\n"
+    "  Exit status: 0 all implemented, 1 problems found, 2 could not parse or bad usage.\n";
+
+int usageError(const std::string& message) {
+    std::cerr << "jvmti-impl-check: " << message << "\n" << kUsage;
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace implcheck;
+    CollectOptions options;
+    options.buildDir = ".";
+    std::string stubs;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            std::cout << kUsage;
+            return 0;
+        } else if (arg == "-p" || arg == "--interface" || arg == "--write-stubs") {
+            if (i + 1 >= argc) return usageError(arg + " needs a value");
+            const std::string value = argv[++i];
+            (arg == "-p" ? options.buildDir : arg == "--interface" ? options.interface : stubs) = value;
+        } else if (!arg.empty() && arg[0] == '-') {
+            return usageError("unknown option " + arg);
+        } else {
+            options.paths.push_back(arg);
+        }
+    }
+    if (options.paths.empty()) return usageError("no runtime to check: give its directory or source files");
+
+    const CollectResult collected = collect(options);
+    if (!collected.ok) {
+        std::cerr << "jvmti-impl-check: " << collected.error << "\n";
+        return 2;
+    }
+    const Report report = check(collected.collected);
+    std::error_code ec;
+    const std::string cwd = std::filesystem::current_path(ec).string();
+    for (const Finding& f : report.findings) std::cout << format(f, cwd) << "\n";
+    std::cout << summary(report, collected.collected) << "\n";
+
+    if (!stubs.empty()) {
+        const std::string include = std::filesystem::path(collected.collected.interfaceFile).filename().string();
+        std::ofstream out(stubs);
+        out << stubsFile(report.missing, include);
+        if (!out) {
+            std::cerr << "jvmti-impl-check: cannot write " << stubs << "\n";
+            return 2;
+        }
+        const size_t n = report.missing.size();
+        std::cout << "jvmti-impl-check: wrote " << n << (n == 1 ? " stub to " : " stubs to ") << stubs << "\n";
+    }
+    return report.findings.empty() ? 0 : 1;
+}
