@@ -2,9 +2,7 @@
 // Everything here is internal to libjvmtilayer.so.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,26 +17,8 @@ struct Agent;
 
 }  // namespace jvmtilayer
 
-namespace jvmti_runtime {
-
-// A layer environment. Its first member is the function table, so a pointer to it is the
-// jvmtiEnv the agent holds. It never moves and is never freed: a stale pointer to a disposed
-// environment stays harmless and is refused with JVMTI_ERROR_INVALID_ENVIRONMENT.
-struct Env {
-    const jvmtiInterface_1_* functions;
-    jvmtiEnv* host = nullptr;                 // the real VM's environment behind this one
-    jvmtilayer::Agent* agent = nullptr;      // the agent that asked for it
-    jint version = 0;                         // the JVMTI version it was created for
-    std::atomic<const jvmtiEventCallbacks*> callbacks{nullptr};  // the agent's, immutable once published
-    std::atomic<const void*> localStorage{nullptr};
-    std::atomic<bool> disposed{false};
-    jvmtiCapabilities caps{};                 // what the host says this environment possesses
-    std::mutex capsLock;                      // serializes capability changes
-
-    jvmtiEnv* asJvmti() noexcept { return reinterpret_cast<jvmtiEnv*>(this); }
-};
-
-}  // namespace jvmti_runtime
+// jvmti_runtime::Env, the registry and the inline queries are in jvmti_runtime_inline.hpp,
+// which the generated jvmti_runtime.hpp includes.
 
 namespace jvmtilayer {
 
@@ -59,13 +39,11 @@ Env* createEnv(jvmtiEnv* host, Agent* agent, jint version);
 // Takes a disposed environment out of the registry; lookups stop finding it at once.
 void retireEnv(Env* env);
 
-// The live environment registered at `candidate`, or the one whose host is `host`.
-Env* findEnv(const void* candidate) noexcept;
+// The live environment whose host is `host`.
 Env* findEnvByHost(const jvmtiEnv* host) noexcept;
 
-// Phase of the VM, tracked from the layer's own VMStart/VMInit/VMDeath events.
+// Phase of the VM, tracked from the layer's own VMStart/VMInit events.
 void setPhase(jvmtiPhase phase) noexcept;
-jvmtiPhase phase() noexcept;
 
 // The checking mode chosen at start-up.
 void setCheckMode(CheckMode mode) noexcept;
@@ -79,7 +57,6 @@ public:
     UnsafeRegion(const UnsafeRegion&) = delete;
     UnsafeRegion& operator=(const UnsafeRegion&) = delete;
 };
-bool inUnsafeRegion() noexcept;
 
 // Reads the host's capabilities of `env` into env->caps.
 void refreshCapabilities(Env& env) noexcept;

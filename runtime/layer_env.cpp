@@ -10,16 +10,21 @@
 
 namespace jvmtilayer {
 
+namespace detail {
+
+std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
+std::atomic<int> registryEnd{0};
+std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
+__attribute__((tls_model("initial-exec"))) thread_local int unsafeDepth = 0;
+
+}  // namespace detail
+
+using namespace detail;
+
 namespace {
 
-constexpr int kMaxEnvs = 256;
-std::atomic<Env*> registry[kMaxEnvs];
-std::atomic<int> registryEnd{0};  // one past the highest slot ever used
-std::mutex registryLock;          // serializes registration; lookups take no lock
-
-std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
+std::mutex registryLock;  // serializes registration; lookups take no lock
 std::atomic<CheckMode> mode{CheckMode::Spec};
-thread_local int unsafeDepth = 0;
 
 }  // namespace
 
@@ -48,16 +53,6 @@ void retireEnv(Env* env) {
         if (registry[i].load(std::memory_order_relaxed) == env) registry[i].store(nullptr, std::memory_order_release);
 }
 
-Env* findEnv(const void* candidate) noexcept {
-    if (candidate == nullptr) return nullptr;
-    const int end = registryEnd.load(std::memory_order_acquire);
-    for (int i = 0; i < end; ++i) {
-        Env* env = registry[i].load(std::memory_order_acquire);
-        if (env == candidate) return env;
-    }
-    return nullptr;
-}
-
 Env* findEnvByHost(const jvmtiEnv* host) noexcept {
     const int end = registryEnd.load(std::memory_order_acquire);
     for (int i = 0; i < end; ++i) {
@@ -68,13 +63,11 @@ Env* findEnvByHost(const jvmtiEnv* host) noexcept {
 }
 
 void setPhase(jvmtiPhase p) noexcept { currentPhase.store(p, std::memory_order_release); }
-jvmtiPhase phase() noexcept { return currentPhase.load(std::memory_order_acquire); }
 void setCheckMode(CheckMode m) noexcept { mode.store(m, std::memory_order_relaxed); }
 CheckMode checkMode() noexcept { return mode.load(std::memory_order_relaxed); }
 
 UnsafeRegion::UnsafeRegion() noexcept { ++unsafeDepth; }
 UnsafeRegion::~UnsafeRegion() { --unsafeDepth; }
-bool inUnsafeRegion() noexcept { return unsafeDepth > 0; }
 
 void refreshCapabilities(Env& env) noexcept {
     jvmtiCapabilities caps{};
@@ -88,16 +81,9 @@ std::uint32_t currentThreadId() noexcept {
 
 }  // namespace jvmtilayer
 
-// The queries of jvmti_runtime.hpp, jvmti_forward.hpp and jvmti_events.hpp.
+// The out-of-line queries of jvmti_runtime.hpp, jvmti_forward.hpp and jvmti_events.hpp (the
+// ones on every call are inline, in jvmti_runtime_inline.hpp).
 namespace jvmti_runtime {
-
-Env* environment(jvmtiEnv* env) noexcept { return jvmtilayer::findEnv(env); }
-
-jvmtiPhase currentPhase() noexcept { return jvmtilayer::phase(); }
-
-const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
-
-bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
 
 void reportViolation(Env* env, const Violation& v) noexcept { jvmtilayer::reportCheckFailure(env, v); }
 

@@ -10,6 +10,7 @@ packages=(
   libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
   python3                                 # runs ../shared/tools/spec-originality
+  tidy chromium                           # docs tests: HTML5 validity, the page in a real browser
 )
 
 missing=()

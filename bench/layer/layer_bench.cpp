@@ -1,0 +1,86 @@
+// The layer's cost on a real JVM: the same agent run directly and behind libjvmtilayer.so
+// (checks on, tracing off), in one run. Prints a table with the ratio of the two.
+//   layer_bench [--calls N] [--allocations N] [--runs N]
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+    std::string out;
+    double seconds;
+};
+
+Run run(const std::string& command) {
+    const auto a = std::chrono::steady_clock::now();
+    Run r{{}, 0};
+    FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf{};
+    size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    ::pclose(p);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
+    return r;
+}
+
+double number(const std::string& out, const std::string& key) {
+    const auto at = out.find(key);
+    return at == std::string::npos ? -1 : std::atof(out.c_str() + at + key.size());
+}
+
+double best(int runs, const std::function<double()>& fn) {
+    double b = 1e300;
+    for (int i = 0; i < runs; ++i) b = std::min(b, fn());
+    return b;
+}
+
+void row(const char* what, double direct, double layered, const char* unit) {
+    std::printf("| %-38s | %10.2f | %10.2f | %7.3f | %-4s |\n", what, direct, layered, layered / direct, unit);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    long calls = 10'000'000, allocations = 2'000'000;
+    int runs = 3;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (!std::strcmp(argv[i], "--calls")) calls = std::atol(argv[++i]);
+        else if (!std::strcmp(argv[i], "--allocations")) allocations = std::atol(argv[++i]);
+        else if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[++i]);
+    }
+    const std::string java = std::string(JAVA_HOME) + "/bin/java -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m";
+    const std::string agent = AGENT_PATH, layer = LAYER_PATH, classes = CLASSES_DIR;
+    auto direct = [&](const std::string& opts) { return java + " -agentpath:" + agent + "=" + opts; };
+    auto layered = [&](const std::string& opts) {
+        return java + " -agentpath:" + layer + "=check=spec,agent=" + agent + "=" + opts;
+    };
+    const std::string callOpts = "calls=" + std::to_string(calls);
+    const std::string app = " -cp " + classes + " Storm ";
+
+    std::printf("libjvmtilayer.so overhead, checks on, tracing off: best of %d runs\n\n", runs);
+    std::printf("| %-38s | %10s | %10s | %7s | %-4s |\n", "measure", "no layer", "layer", "ratio", "unit");
+    std::printf("|%s|%s|%s|%s|%s|\n", std::string(40, '-').c_str(), std::string(12, '-').c_str(),
+                std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(6, '-').c_str());
+    for (const char* key : {"GetTag ns/call ", "GetFrameCount ns/call "}) {
+        const double d = best(runs, [&] { return number(run(direct(callOpts) + app + "1").out, key); });
+        const double l = best(runs, [&] { return number(run(layered(callOpts) + app + "1").out, key); });
+        row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), d, l,
+            "ns");
+    }
+    const std::string stormApp = app + std::to_string(allocations);
+    const double d = best(runs, [&] { return run(direct("storm") + stormApp).seconds; });
+    const double l = best(runs, [&] { return run(layered("storm") + stormApp).seconds; });
+    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), d, l, "s");
+    const Run check = run(layered("storm") + stormApp);
+    std::printf("\nbehind the layer the storm run printed: %s", check.out.c_str());
+    std::printf("target: each ratio at most 1.05\n");
+    return 0;
+}

@@ -1,0 +1,70 @@
+// The layer's side of the queries the generated entries make on every call, inline so a
+// checked call costs a few loads (jvmti_runtime.hpp includes this file). With them, the
+// layer environment (jvmti_runtime::Env) and the registry they read.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+
+namespace jvmtilayer {
+struct Agent;
+}  // namespace jvmtilayer
+
+namespace jvmti_runtime {
+
+// A layer environment. Its first member is the function table, so a pointer to it is the
+// jvmtiEnv the agent holds. It never moves and is never freed: a stale pointer to a disposed
+// environment stays harmless and is refused with JVMTI_ERROR_INVALID_ENVIRONMENT.
+struct Env {
+    const jvmtiInterface_1_* functions;
+    jvmtiEnv* host = nullptr;                 // the real VM's environment behind this one
+    jvmtilayer::Agent* agent = nullptr;       // the agent that asked for it
+    jint version = 0;                         // the JVMTI version it was created for
+    std::atomic<const jvmtiEventCallbacks*> callbacks{nullptr};  // the agent's, immutable once published
+    std::atomic<const void*> localStorage{nullptr};
+    std::atomic<bool> disposed{false};
+    jvmtiCapabilities caps{};                 // what the host says this environment possesses
+    std::mutex capsLock;                      // serializes capability changes
+
+    jvmtiEnv* asJvmti() noexcept { return reinterpret_cast<jvmtiEnv*>(this); }
+};
+
+}  // namespace jvmti_runtime
+
+namespace jvmtilayer {
+
+namespace detail {
+// Live environments: a fixed array read without a lock; registration (layer_env.cpp) is
+// serialized. A disposed environment's slot is cleared.
+inline constexpr int kMaxEnvs = 256;
+extern std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
+extern std::atomic<int> registryEnd;  // one past the highest slot ever used
+extern std::atomic<jvmtiPhase> currentPhase;
+// Heap callbacks running on this thread; initial-exec keeps the access a single load.
+extern __attribute__((tls_model("initial-exec"))) thread_local int unsafeDepth;
+}  // namespace detail
+
+// The live environment at `candidate`, or nullptr.
+inline jvmti_runtime::Env* findEnv(const void* candidate) noexcept {
+    if (candidate == nullptr) return nullptr;
+    const int end = detail::registryEnd.load(std::memory_order_acquire);
+    for (int i = 0; i < end; ++i) {
+        jvmti_runtime::Env* env = detail::registry[i].load(std::memory_order_acquire);
+        if (env == candidate) return env;
+    }
+    return nullptr;
+}
+
+inline jvmtiPhase phase() noexcept { return detail::currentPhase.load(std::memory_order_acquire); }
+inline bool inUnsafeRegion() noexcept { return detail::unsafeDepth > 0; }
+
+}  // namespace jvmtilayer
+
+namespace jvmti_runtime {
+
+inline Env* environment(jvmtiEnv* env) noexcept { return jvmtilayer::findEnv(env); }
+inline jvmtiPhase currentPhase() noexcept { return jvmtilayer::phase(); }
+inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
+inline bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
+
+}  // namespace jvmti_runtime
