@@ -4,8 +4,6 @@
 // Anchors are the spec's ids, so links such as jvmti.html#GetFrameCount work as on the
 // familiar page; parameters and fields are anchored as Owner.name.
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -656,16 +654,8 @@ json DocsView::build() {
 }  // namespace
 
 std::vector<Output> emitDocs(const EmitContext& ctx) {
-    auto t0 = std::chrono::steady_clock::now();
     DocsView view(ctx);
-    json v = view.build();
-    auto t1 = std::chrono::steady_clock::now();
-    std::string out = renderTemplate("jvmti.html", v, Escape::Html);
-    auto t2 = std::chrono::steady_clock::now();
-    { auto ta = std::chrono::steady_clock::now(); renderTemplate("jvmti.html", json::object(), Escape::Html); auto tb = std::chrono::steady_clock::now(); std::fprintf(stderr, "empty %.1f ", std::chrono::duration<double, std::milli>(tb-ta).count()); }
-    { json w = v; auto t3 = std::chrono::steady_clock::now(); (void)w;
-    std::fprintf(stderr, "TIMING build %.1f render %.1f jsoncopy %.1f\n", std::chrono::duration<double, std::milli>(t1-t0).count(), std::chrono::duration<double, std::milli>(t2-t1).count(), std::chrono::duration<double, std::milli>(t3-t2).count()); }
-    return {{"docs/jvmti.html", out}};
+    return {{"docs/jvmti.html", renderTemplate("jvmti.html", view.build(), Escape::Html)}};
 }
 
 }  // namespace jvmtigen

@@ -59,16 +59,13 @@ const Typedef* findTypedef(const Spec& spec, const std::string& id) {
     return nullptr;
 }
 
-// A count named by incount/outcount: a sibling parameter, dereferenced when it is an out
-// pointer; `link` says whether the name can link to the sibling's anchor.
-template <class Sibling>
-ProseNode countRef(const std::string& name, const std::vector<Sibling>& siblings, bool link) {
+// A count named by incount/outcount: a sibling parameter, linked, and dereferenced when it
+// is an out pointer (the count is known after the call).
+ProseNode countRef(const std::string& name, const std::vector<Param>& siblings) {
     bool deref = false;
     for (const auto& s : siblings)
         if (s.id == name) deref = s.type.kind == Kind::OutPtr;
-    const std::string shown = (deref ? "*" : "") + name;
-    if (!link) return code(shown);
-    return element("paramlink", {code(shown)}, {{"id", name}});
+    return element("paramlink", {code((deref ? "*" : "") + name)}, {{"id", name}});
 }
 
 // The name of one element of an array of the type's base, for sentences.
@@ -119,9 +116,7 @@ void nullRule(ParamRules& r, const Type& t) {
     }
 }
 
-template <class Sibling>
-void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::vector<Sibling>& siblings) {
-    const bool linkCounts = true;
+void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::vector<Param>& siblings) {
     switch (t.kind) {
         case Kind::Value:
             if (t.base == "jthread") {
@@ -185,7 +180,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
                 s = {text("Points to a "), code(t.baseCType() + "*"),
                      text(" of the agent; on return it holds a newly allocated array of ")};
                 if (!t.outcount.empty()) {
-                    s.push_back(countRef(t.outcount, siblings, linkCounts));
+                    s.push_back(countRef(t.outcount, siblings));
                     s.push_back(text(" "));
                 }
                 s.push_back(elementName(t));
@@ -218,7 +213,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
             s = {text("Points to a "), code(t.baseCType() + "**"),
                  text(" of the agent; on return it holds a newly allocated array of ")};
             if (!t.outcount.empty()) {
-                s.push_back(countRef(t.outcount, siblings, linkCounts));
+                s.push_back(countRef(t.outcount, siblings));
                 s.push_back(text(" "));
             }
             s.push_back(text(isString(t) ? "pointers, each to a newly allocated modified UTF-8 string. "
@@ -244,7 +239,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
             } else {
                 s = {text("An array of ")};
                 if (!t.incount.empty()) {
-                    s.push_back(countRef(t.incount, siblings, linkCounts));
+                    s.push_back(countRef(t.incount, siblings));
                     s.push_back(text(" "));
                 }
                 s.push_back(elementName(t));
@@ -259,14 +254,14 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
             } else {
                 s = {text("An array the agent provides with room for ")};
                 if (!t.incount.empty()) {
-                    s.push_back(countRef(t.incount, siblings, linkCounts));
+                    s.push_back(countRef(t.incount, siblings));
                     s.push_back(text(" "));
                 }
                 s.push_back(elementName(t));
                 s.push_back(text(", which the function fills in"));
                 if (!t.outcount.empty()) {
                     s.push_back(text("; on return "));
-                    s.push_back(countRef(t.outcount, siblings, linkCounts));
+                    s.push_back(countRef(t.outcount, siblings));
                     s.push_back(text(" of them are set"));
                 }
                 s.push_back(text("."));
@@ -283,8 +278,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
     nullRule(r, t);
 }
 
-template <class Sibling>
-void handlerRules(ParamRules& r, const Type& t, const std::vector<Sibling>& siblings) {
+void handlerRules(ParamRules& r, const Type& t, const std::vector<Param>& siblings) {
     const bool interfacePointer = t.base == "struct" && (t.name == "JNIEnv" || t.name == "jvmtiEnv");
     switch (t.kind) {
         case Kind::Value:
@@ -311,7 +305,7 @@ void handlerRules(ParamRules& r, const Type& t, const std::vector<Sibling>& sibl
             } else {
                 s = {text("An array of ")};
                 if (!t.incount.empty()) {
-                    s.push_back(countRef(t.incount, siblings, true));
+                    s.push_back(countRef(t.incount, siblings));
                     s.push_back(text(" "));
                 }
                 s.push_back(elementName(t));
