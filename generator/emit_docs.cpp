@@ -163,7 +163,8 @@ json DocsView::notesView(const ParamRules& r, const std::string& owner) {
 json DocsView::paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc) {
     json out = json::array();
     for (const auto& p : ps) {
-        const ParamRules r = paramRules(s_, p, ps, pc);
+        // A parameter outside the C signature is never passed: no passing rules apply to it.
+        const ParamRules r = p.inSignature() ? paramRules(s_, p, ps, pc) : ParamRules{};
         json v;
         v["name"] = p.id;
         v["anchor"] = anchor(owner + "." + p.id);
@@ -175,11 +176,6 @@ json DocsView::paramsView(const std::vector<Param>& ps, const std::string& owner
             notes.push_back({{"html", "Names the class the method belongs to; it is not an argument of the C function."}});
         v["hasNotes"] = !notes.empty();
         v["notes"] = std::move(notes);
-        v["inSignature"] = p.inSignature();
-        v["memory"] = opt(memoryName(r.memory));
-        v["mayBeNull"] = r.mayBeNull;
-        v["localRefs"] = r.localRefs;
-        v["deallocate"] = r.deallocate;
         out.push_back(std::move(v));
     }
     return out;

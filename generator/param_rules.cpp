@@ -71,6 +71,12 @@ ProseNode countRef(const std::string& name, const std::vector<Param>& siblings) 
 // The name of one element of an array of the type's base, for sentences.
 ProseNode elementName(const Type& t) { return code(t.baseCType()); }
 
+// "Points to a jint", "Points to an unsigned char*".
+ProseNode pointsTo(const std::string& typeName) {
+    const bool vowel = !typeName.empty() && std::string("aeiou").find(typeName[0]) != std::string::npos;
+    return text(vowel ? "Points to an " : "Points to a ");
+}
+
 // Members of a structure that JVM TI allocates, and whether it holds references.
 struct StructFacts {
     std::vector<std::string> allocated;
@@ -103,9 +109,17 @@ void nullRule(ParamRules& r, const Type& t) {
     if (t.nullok) {
         r.mayBeNull = true;
         Prose s{text("May be "), code("NULL")};
-        if (!t.nullokText.empty() && !plainText(t.nullokText).empty()) {
+        const std::string what = plainText(t.nullokText);
+        if (!what.empty()) {
             s.push_back(text(": "));
             s.insert(s.end(), t.nullokText.begin(), t.nullokText.end());
+            if (std::string(".!?").find(what.back()) == std::string::npos) {
+                if (s.back().tag.empty()) {  // no space before the added full stop
+                    std::string& last = s.back().text;
+                    last.erase(last.find_last_not_of(" \t\r\n") + 1);
+                }
+                s.push_back(text("."));
+            }
         } else {
             s.push_back(text("."));
         }
@@ -141,7 +155,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
         case Kind::OutPtr: {
             r.memory = Memory::Agent;
             if (t.base == "struct") {
-                s = {text("Points to a "), elementName(t), text(" structure of the agent, which the function fills in.")};
+                s = {pointsTo(t.baseCType()), elementName(t), text(" structure of the agent, which the function fills in.")};
                 r.notes.push_back(std::move(s));
                 const StructFacts f = structFacts(spec, t);
                 if (!f.allocated.empty()) {
@@ -159,7 +173,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
                     r.notes.push_back({text("The references in the structure are JNI local references.")});
                 }
             } else {
-                s = {text("Points to a "), elementName(t), text(" variable of the agent, which the function sets.")};
+                s = {pointsTo(t.baseCType()), elementName(t), text(" variable of the agent, which the function sets.")};
                 r.notes.push_back(std::move(s));
                 if (isReference(t)) {
                     r.localRefs = true;
@@ -177,7 +191,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
                           "agent releases with "),
                      functionRef("Deallocate"), text(".")};
             } else {
-                s = {text("Points to a "), code(t.baseCType() + "*"),
+                s = {pointsTo(t.baseCType()), code(t.baseCType() + "*"),
                      text(" of the agent; on return it holds a newly allocated array of ")};
                 if (!t.outcount.empty()) {
                     s.push_back(countRef(t.outcount, siblings));
@@ -210,7 +224,7 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
         case Kind::AllocAllocBuf: {
             r.memory = Memory::Jvmti;
             r.deallocate = true;
-            s = {text("Points to a "), code(t.baseCType() + "**"),
+            s = {pointsTo(t.baseCType()), code(t.baseCType() + "**"),
                  text(" of the agent; on return it holds a newly allocated array of ")};
             if (!t.outcount.empty()) {
                 s.push_back(countRef(t.outcount, siblings));
@@ -226,8 +240,9 @@ void functionRules(const Spec& spec, ParamRules& r, const Type& t, const std::ve
         }
         case Kind::InPtr:
             r.memory = Memory::Agent;
-            r.notes.push_back({text("Points to a "), elementName(t),
-                               text(" the agent provides; the function only reads it.")});
+            r.notes.push_back({pointsTo(t.baseCType()), elementName(t),
+                               text(t.base == "struct" ? " structure the agent provides; the function only reads it."
+                                                       : " the agent provides; the function only reads it.")});
             break;
         case Kind::InBuf:
             r.memory = Memory::Agent;
