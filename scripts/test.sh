@@ -9,6 +9,7 @@ opts=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 if [ "${JVMTIGEN_SANITIZE:-0}" = 1 ]; then
   dir=build-asan
   opts=(-DCMAKE_BUILD_TYPE=Debug -DJVMTIGEN_SANITIZE=ON)
+  export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 cmake -S . -B "$dir" -G Ninja "${opts[@]}" >/dev/null
 cmake --build "$dir"
