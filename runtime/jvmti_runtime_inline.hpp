@@ -67,4 +67,7 @@ inline jvmtiPhase currentPhase() noexcept { return jvmtilayer::phase(); }
 inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
 inline bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
 
+// For the forwarding runtime (jvmti_forward.hpp declares it): the VM's environment behind `env`.
+inline jvmtiEnv* hostEnvironment(Env& env) noexcept { return env.host; }
+
 }  // namespace jvmti_runtime

@@ -87,8 +87,6 @@ namespace jvmti_runtime {
 
 void reportViolation(Env* env, const Violation& v) noexcept { jvmtilayer::reportCheckFailure(env, v); }
 
-jvmtiEnv* hostEnvironment(Env& env) noexcept { return env.host; }
-
 EventTarget eventTarget(jvmtiEnv* received) noexcept {
     Env* env = jvmtilayer::findEnvByHost(received);
     if (env == nullptr) return {nullptr, nullptr};
