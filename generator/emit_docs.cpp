@@ -59,19 +59,11 @@ const std::vector<std::pair<std::string, std::string>> kBuiltinHomes = {
     {"jvmtiError", "errors"}, {"jvmtiEvent", "events"},  {"jvmtiEventCallbacks", "events"},
     {"JNIEnv", "data"},       {"jvmtiEnv", "data"},      {"JavaVM", "data"}};
 
-ProseNode textNode(std::string s) {
-    ProseNode n;
-    n.text = std::move(s);
-    return n;
-}
+ProseNode textNode(std::string s) { return ProseNode::makeText(std::move(s)); }
 
 ProseNode elementNode(std::string tag, std::vector<ProseNode> kids,
                       std::vector<std::pair<std::string, std::string>> attrs = {}) {
-    ProseNode n;
-    n.tag = std::move(tag);
-    n.kids = std::move(kids);
-    n.attrs = std::move(attrs);
-    return n;
+    return ProseNode::makeElement(std::move(tag), std::move(kids), std::move(attrs));
 }
 
 class DocsView {

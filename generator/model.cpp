@@ -10,6 +10,21 @@ const std::string* ProseNode::attr(const std::string& name) const {
     return nullptr;
 }
 
+ProseNode ProseNode::makeText(std::string text) {
+    ProseNode n;
+    n.text = std::move(text);
+    return n;
+}
+
+ProseNode ProseNode::makeElement(std::string tag, std::vector<ProseNode> kids,
+                                 std::vector<std::pair<std::string, std::string>> attrs) {
+    ProseNode n;
+    n.tag = std::move(tag);
+    n.kids = std::move(kids);
+    n.attrs = std::move(attrs);
+    return n;
+}
+
 static void collectText(const Prose& prose, std::string& out) {
     for (const auto& n : prose) {
         if (n.tag.empty()) {

@@ -19,6 +19,11 @@ struct ProseNode {
     int line = 0;
 
     const std::string* attr(const std::string& name) const;
+
+    // Builders, for prose the generator writes itself (the docs' parameter rules).
+    static ProseNode makeText(std::string text);
+    static ProseNode makeElement(std::string tag, std::vector<ProseNode> kids = {},
+                                 std::vector<std::pair<std::string, std::string>> attrs = {});
 };
 using Prose = std::vector<ProseNode>;
 

@@ -10,20 +10,12 @@ namespace jvmtigen {
 
 namespace {
 
-// Small builders for the Prose the rules are written in.
-ProseNode text(std::string s) {
-    ProseNode n;
-    n.text = std::move(s);
-    return n;
-}
+// Short names for the Prose builders the rules are written with.
+ProseNode text(std::string s) { return ProseNode::makeText(std::move(s)); }
 
 ProseNode element(std::string tag, std::vector<ProseNode> kids = {},
                   std::vector<std::pair<std::string, std::string>> attrs = {}) {
-    ProseNode n;
-    n.tag = std::move(tag);
-    n.kids = std::move(kids);
-    n.attrs = std::move(attrs);
-    return n;
+    return ProseNode::makeElement(std::move(tag), std::move(kids), std::move(attrs));
 }
 
 ProseNode code(std::string s) { return element("code", {text(std::move(s))}); }
