@@ -33,6 +33,13 @@ constexpr const char* kBindRule =
 struct Symbol {
     std::string name;
     void* address = nullptr;
+    const struct Library* library = nullptr;  // the agent library that exports it
+};
+
+// An agent library, kept for the life of the process.
+struct Library {
+    std::string path;
+    bool hasJniOnLoad = false;  // System.load would run it: the layer binds by hand instead
 };
 
 // Java_* functions sorted by name; for a name several libraries export, the first library's.
@@ -64,6 +71,7 @@ struct PrefixSet {
 
 struct State {
     std::mutex writeLock;                          // addLibrary
+    std::deque<Library> libraries;
     std::deque<std::unique_ptr<const Table>> all;  // every table published, kept for readers
     std::atomic<const Table*> table{nullptr};
     std::atomic<jvmtiEnv*> control{nullptr};
@@ -124,6 +132,33 @@ struct MethodText {
     bool isNative = false;
 };
 
+// Lets the VM find `library`'s natives the way it finds any library's: by loading it into
+// `klass`'s class loader (Runtime.load0, what System.load does for its caller's class). The
+// VM then resolves each native at its first call, prefixes included, and sends
+// NativeMethodBind then, exactly as without the layer. Fails (and the caller binds by hand)
+// before the live phase, for a library with JNI_OnLoad (System.load would run it), or when
+// the library already belongs to another class loader.
+bool loadIntoClassLoader(JNIEnv* jni, jclass klass, const Library& library) {
+    if (phase() != JVMTI_PHASE_LIVE || library.hasJniOnLoad) return false;
+    const JNINativeInterface_& f = *jni->functions;
+    if (f.PushLocalFrame(jni, 8) != JNI_OK) return false;
+    bool ok = false;
+    jclass runtimeClass = f.FindClass(jni, "java/lang/Runtime");
+    jmethodID getRuntime = runtimeClass ? f.GetStaticMethodID(jni, runtimeClass, "getRuntime", "()Ljava/lang/Runtime;") : nullptr;
+    jmethodID load0 = runtimeClass ? f.GetMethodID(jni, runtimeClass, "load0", "(Ljava/lang/Class;Ljava/lang/String;)V") : nullptr;
+    if (getRuntime != nullptr && load0 != nullptr) {
+        jobject runtime = f.CallStaticObjectMethod(jni, runtimeClass, getRuntime);
+        jstring path = f.NewStringUTF(jni, library.path.c_str());
+        if (runtime != nullptr && path != nullptr) {
+            f.CallVoidMethod(jni, runtime, load0, klass, path);
+            ok = f.ExceptionCheck(jni) != JNI_TRUE;
+        }
+    }
+    if (f.ExceptionCheck(jni) == JNI_TRUE) f.ExceptionClear(jni);
+    f.PopLocalFrame(jni, nullptr);
+    return ok;
+}
+
 // Binds the natives of `klass` that `table` implements. `filter`, when given, is the cheap
 // reject: only classes some symbol of it belongs to are looked at.
 void bindClass(jvmtiEnv* control, JNIEnv* jni, jclass klass, const Table& table, const Table& filter) {
@@ -161,6 +196,20 @@ void bindClass(jvmtiEnv* control, JNIEnv* jni, jclass klass, const Table& table,
         }
     }
     if (std::none_of(methods.begin(), methods.end(), [](const MethodText& m) { return m.isNative; })) return;
+
+    // The libraries that implement some of the class's natives, by JNI name prefix: if the VM
+    // can be shown all of them, it binds the natives itself, lazily.
+    {
+        std::vector<const Library*> owners;
+        const std::string prefix = jni::classSymbolPrefix(mangled);
+        auto it = std::lower_bound(table.symbols.begin(), table.symbols.end(), prefix,
+                                   [](const Symbol& sym, const std::string& n) { return sym.name < n; });
+        for (; it != table.symbols.end() && std::string_view(it->name).starts_with(prefix); ++it)
+            if (std::find(owners.begin(), owners.end(), it->library) == owners.end()) owners.push_back(it->library);
+        bool allLoaded = !owners.empty();
+        for (const Library* lib : owners) allLoaded = allLoaded && lib != nullptr && loadIntoClassLoader(jni, klass, *lib);
+        if (allLoaded) return;
+    }
 
     std::vector<jni::Method> view;
     view.reserve(methods.size());
@@ -263,9 +312,14 @@ void addLibrary(const std::string& path, void* handle) {
             return;
         }
         if (names->empty()) return;
+        const Library* library = nullptr;
+        {
+            std::lock_guard<std::mutex> g(s.writeLock);
+            library = &s.libraries.emplace_back(Library{path, ::dlsym(handle, "JNI_OnLoad") != nullptr});
+        }
         auto added = std::make_unique<Table>();
         for (const std::string& name : *names) {
-            if (void* address = ::dlsym(handle, name.c_str())) added->symbols.push_back({name, address});
+            if (void* address = ::dlsym(handle, name.c_str())) added->symbols.push_back({name, address, library});
         }
         if (added->empty()) return;
 

@@ -1,10 +1,14 @@
 // JNI natives implemented in agent libraries. The VM looks for a class's native methods in
 // the libraries its class loader loaded and in the libraries it loaded as agents; behind the
 // layer it knows only the layer, so an agent's exported Java_* functions would never be
-// found. The layer lists each agent library's Java_* symbols once, and when a class is
-// prepared registers the natives of that class the libraries implement, resolving names as
-// the VM would (short name, then long name with the argument signature, and with the native
-// method prefixes agents set).
+// found. The layer lists each agent library's Java_* symbols once. When a class whose
+// natives an agent library implements is prepared in the live phase, the layer loads that
+// library into the class's loader (Runtime.load0, as System.load would): from then on the VM
+// finds the natives itself, at their first call, with its own name resolution and prefixes,
+// and sends NativeMethodBind at that moment, as without the layer. Where that cannot be done
+// (before the live phase, a library with JNI_OnLoad, a library another loader owns), the
+// layer registers the class's natives with RegisterNatives at preparation, resolving names
+// as the VM would (short name, then long name, then with the prefixes agents set).
 //
 // The pieces: elf_symbols.hpp lists a library's exported functions from its file;
 // jni_mangle.hpp builds JNI names and resolves a method as the VM does; natives.cpp keeps the
@@ -16,13 +20,13 @@
 // Every function may be called from any thread and none throws.
 //
 // Known limitations (where the layer binds differently from the VM):
-// - Binding happens at class preparation, with RegisterNatives, while the VM links a native
-//   at its first call. An agent that enables NativeMethodBind therefore sees the event for
-//   these methods at preparation time (on the preparing thread), not at the first call, and
-//   a method gets bound even if it is never called.
-// - The VM searches the class loader's libraries (System.loadLibrary) before the agent
-//   libraries; the layer binds the agent library's function at preparation, before the class
-//   could load its own library. A native both implement goes to the agent library.
+// - In the fallback (RegisterNatives at class preparation), an agent that enables
+//   NativeMethodBind sees the event at preparation time, not at the first call, and a native
+//   both the class's own library and the agent library implement goes to the agent library.
+// - Loading into the class loader makes the agent library one of that loader's libraries:
+//   the loader's other classes see its Java_* functions too, as they would see a library
+//   the loader loaded. A library belongs to one loader; classes of other loaders take the
+//   fallback.
 // - The VM applies the prefixes of all environments in the order the environments were
 //   created. The layer does not see creation order: it orders the environments by agent
 //   (command-line order), then by the order in which they first set prefixes. This differs
