@@ -161,7 +161,7 @@ TEST_CASE("a missing required capability returns MUST_POSSESS_CAPABILITY") {
     CHECK(checked > 30);
 }
 
-TEST_CASE("a jint below its minimum returns ILLEGAL_ARGUMENT; the minimum itself passes") {
+TEST_CASE("a jint below its minimum returns ILLEGAL_ARGUMENT, while the minimum itself passes") {
     for (const auto& f : md::functions)
         for (int i = 0; i < f.paramCount; ++i) {
             const md::Param& p = f.params[i];

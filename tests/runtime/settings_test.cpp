@@ -327,7 +327,7 @@ TEST_CASE("config: every setting, and two agents", "[settings]") {
     CHECK_FALSE(s.agents[1].options.has_value());
 }
 
-TEST_CASE("config: agent options absent, null, empty; the agent key as text", "[settings]") {
+TEST_CASE("config: agent options absent, null, empty, and the agent key as text", "[settings]") {
     const Settings s = fromConfig(R"({"agents": [{"path": "/a.so"}, {"path": "/b.so", "options": null},
                                                  {"path": "/c.so", "options": ""}, {"options": "o", "path": "/d.so"}]})");
     CHECK(s.agents == std::vector<AgentSpec>{agent("/a.so"), agent("/b.so"), agent("/c.so", ""), agent("/d.so", "o")});
