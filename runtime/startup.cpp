@@ -118,6 +118,9 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
         return JNI_ERR;
     }
     setCheckMode(s.settings.check);
+    if (!s.settings.trace.empty() || !s.settings.stats.empty())
+        reportProblem(Severity::Warning, "layer.trace_not_available", nullptr, nullptr,
+                      "trace= and stats= are accepted but not in effect in this version of the layer", nullptr);
     if (s.settings.agents.empty()) {
         std::fprintf(stderr, "jvmtilayer: error: no agent to load: give agent=/path/libagent.so[=options] last, "
                              "or a config file listing agents\n");
