@@ -1,0 +1,18 @@
+# The layer's trace record, writer and statistics as a static library, jvmtilayer_trace
+# (runtime/trace/README.md). It needs no JVM and no generated code. Included by the tests and
+# the benchmarks (and by runtime/CMakeLists.txt once the layer traces); including it twice is
+# harmless.
+include_guard(GLOBAL)
+
+find_package(Threads REQUIRED)
+add_library(jvmtilayer_trace STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/per_thread.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/format.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/stats.cpp)
+target_include_directories(jvmtilayer_trace PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(jvmtilayer_trace PUBLIC Threads::Threads)
+target_compile_features(jvmtilayer_trace PUBLIC cxx_std_20)
+target_compile_options(jvmtilayer_trace PRIVATE -Wall -Wextra)
+# It goes into libjvmtilayer.so.
+set_target_properties(jvmtilayer_trace PROPERTIES POSITION_INDEPENDENT_CODE ON)
