@@ -1,7 +1,9 @@
 // runJvmtigen: the whole tool behind main(), callable in-process by tests.
 #include <algorithm>
 #include <filesystem>
-#include <future>
+#include <atomic>
+#include <exception>
+#include <thread>
 #include <ostream>
 #include <stdexcept>
 
@@ -60,19 +62,39 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
     const bool emit = opts.dumpModel.empty() || opts.outGiven;
     try {
         if (emit) {
-            // Emitters share nothing but the read-only model: run them side by side.
+            // Emitters share nothing but the read-only model: as many workers as cores take
+            // them one by one, in list order, so the big ones (listed early) start first and
+            // the small ones fill in. Results keep the list's order.
             const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
-            std::vector<std::future<std::vector<Output>>> running;
-            for (const auto& e : allEmitters()) {
-                if (!opts.only.empty() && std::find(opts.only.begin(), opts.only.end(), e.name) == opts.only.end())
-                    continue;
-                running.push_back(std::async(std::launch::async, [&ctx, &e] { return e.run(ctx); }));
-            }
-            for (auto& r : running)
-                for (auto& o : r.get()) {
+            std::vector<const Emitter*> chosen;
+            for (const auto& e : allEmitters())
+                if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
+                    chosen.push_back(&e);
+            std::vector<std::vector<Output>> results(chosen.size());
+            std::vector<std::exception_ptr> failures(chosen.size());
+            std::atomic<size_t> next{0};
+            auto work = [&] {
+                for (size_t i; (i = next.fetch_add(1)) < chosen.size();) {
+                    try {
+                        results[i] = chosen[i]->run(ctx);
+                    } catch (...) {
+                        failures[i] = std::current_exception();
+                    }
+                }
+            };
+            const unsigned workers = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
+                                                                     static_cast<unsigned>(chosen.size())));
+            std::vector<std::thread> threads;
+            for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work);
+            work();
+            for (auto& t : threads) t.join();
+            for (size_t i = 0; i < chosen.size(); ++i) {
+                if (failures[i]) std::rethrow_exception(failures[i]);
+                for (auto& o : results[i]) {
                     o.path = (fs::path(opts.out) / o.path).string();
                     outputs.push_back(std::move(o));
                 }
+            }
         }
         if (!opts.dumpModel.empty()) outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
     } catch (const std::exception& e) {
