@@ -60,10 +60,9 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
                 hasInline = true;
             }
         }
-        auto take = [&](const char* what) -> std::optional<std::string> {
+        auto take = [&]() -> std::optional<std::string> {
             if (hasInline) return value;
             if (i + 1 >= args.size()) return std::nullopt;
-            (void)what;
             return args[++i];
         };
         auto missing = [&](const char* what) { return a + " needs " + what; };
@@ -72,25 +71,25 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
         } else if (a == "--check") {
             o.check = true;
         } else if (a == "--spec") {
-            auto v = take("FILE");
+            auto v = take();
             if (!v || v->empty()) return missing("a file");
             o.spec = *v;
         } else if (a == "--out") {
-            auto v = take("DIR");
+            auto v = take();
             if (!v || v->empty()) return missing("a directory");
             o.out = *v;
             o.outGiven = true;
         } else if (a == "--version") {
-            auto v = take("X.Y.Z");
+            auto v = take();
             if (!v) return missing("a version X.Y.Z");
             o.version = parseVersion(*v);
             if (!o.version) return "--version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
         } else if (a == "--dump-model") {
-            auto v = take("FILE");
+            auto v = take();
             if (!v || v->empty()) return missing("a file");
             o.dumpModel = *v;
         } else if (a == "--only") {
-            auto v = take("NAME,...");
+            auto v = take();
             if (!v || v->empty()) return missing("output names");
             std::stringstream ss(*v);
             for (std::string name; std::getline(ss, name, ',');) {

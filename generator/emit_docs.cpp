@@ -14,6 +14,7 @@
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
+#include "views.hpp"
 
 namespace jvmtigen {
 
@@ -23,11 +24,6 @@ namespace {
 
 json opt(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 
-// Marks the last element of each list so the template can omit its separator.
-json withSeparators(json list) {
-    for (size_t i = 0; i < list.size(); ++i) list[i]["more"] = i + 1 < list.size();
-    return list;
-}
 
 // What the phase attribute of a function allows.
 std::string functionPhaseText(const std::string& phase) {
@@ -218,7 +214,7 @@ json DocsView::typedefView(const Typedef& t) {
                           {"hasNotes", !notes.empty()},
                           {"notes", std::move(notes)}});
     }
-    v["fields"] = withSeparators(std::move(fields));
+    v["fields"] = withMore(std::move(fields));
     return v;
 }
 
@@ -258,8 +254,8 @@ json DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
         }
     json fields = json::array();
     for (const auto& f : c.fields) {
-        json req = requiredBy.count(f.id) ? withSeparators(requiredBy[f.id]) : json::array();
-        json optl = optionalFor.count(f.id) ? withSeparators(optionalFor[f.id]) : json::array();
+        json req = requiredBy.count(f.id) ? withMore(requiredBy[f.id]) : json::array();
+        json optl = optionalFor.count(f.id) ? withMore(optionalFor[f.id]) : json::array();
         const bool hasReq = !req.empty(), hasOpt = !optl.empty();
         fields.push_back({{"id", f.id},
                           {"anchor", anchor(c.id + "." + f.id)},
@@ -324,11 +320,11 @@ json DocsView::functionView(const Function& f) {
     sig.push_back(signatureParam("jvmtiEnv", "*", "env"));
     for (const auto* p : signatureParams(f.params))
         sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withSeparators(std::move(sig));
+    v["signature"] = withMore(std::move(sig));
     v["description"] = blocks(f.description, f.id);
     v["typedefs"] = typedefsOwnedBy(f.id);
-    v["required"] = withSeparators(capabilityUses(f.required, f.id));
-    v["optional"] = withSeparators(capabilityUses(f.optional, f.id));
+    v["required"] = withMore(capabilityUses(f.required, f.id));
+    v["optional"] = withMore(capabilityUses(f.optional, f.id));
     v["hasRequired"] = !f.required.empty();
     v["hasOptional"] = !f.optional.empty();
     v["capabilityNote"] = f.eventCapabilities ? json("The capabilities needed depend on the events being controlled; "
@@ -360,7 +356,7 @@ json DocsView::callbackView(const Callback& c) {
     json sig = json::array();
     for (const auto* p : signatureParams(c.params))
         sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withSeparators(std::move(sig));
+    v["signature"] = withMore(std::move(sig));
     v["description"] = blocks(c.description, c.id);
     v["params"] = paramsView(c.params, c.id, ParamContext::Handler);
     v["hasParams"] = !c.params.empty();
@@ -383,11 +379,11 @@ json DocsView::eventView(const Event& e) {
     sig.push_back(signatureParam("jvmtiEnv", "*", "jvmti_env"));
     for (const auto* p : signatureParams(e.params))
         sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withSeparators(std::move(sig));
+    v["signature"] = withMore(std::move(sig));
     v["description"] = blocks(e.description, e.id);
     v["typedefs"] = typedefsOwnedBy(e.id);
-    v["required"] = withSeparators(capabilityUses(e.required, e.id));
-    v["optional"] = withSeparators(capabilityUses(e.optional, e.id));
+    v["required"] = withMore(capabilityUses(e.required, e.id));
+    v["optional"] = withMore(capabilityUses(e.optional, e.id));
     v["hasRequired"] = !e.required.empty();
     v["hasOptional"] = !e.optional.empty();
     v["noCapabilities"] = e.required.empty() && e.optional.empty();
@@ -611,7 +607,7 @@ json DocsView::build() {
     } else {
         v["universalAnchor"] = nullptr;
     }
-    v["universalErrors"] = withSeparators(std::move(universal));
+    v["universalErrors"] = withMore(std::move(universal));
 
     v["errors"] = errorSection();
     v["events"] = eventSection();

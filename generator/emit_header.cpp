@@ -5,6 +5,7 @@
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "render.hpp"
+#include "views.hpp"
 
 namespace jvmtigen {
 
@@ -12,11 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-// Marks the last element of each list so the template can omit its separator.
-json withSeparators(json list) {
-    for (size_t i = 0; i < list.size(); ++i) list[i]["more"] = i + 1 < list.size();
-    return list;
-}
 
 std::string declaration(const Param& p) {
     return p.type.kind == Kind::Varargs ? "..." : p.type.cType() + " " + p.id;
@@ -61,7 +57,7 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
         json cs = json::array();
         for (const auto& c : g.constants) cs.push_back({{"id", c.id}, {"num", c.num}});
         groups.push_back({{"id", g.id}, {"label", g.label}, {"isEnum", g.kind == "enum"},
-                          {"constants", withSeparators(cs)}});
+                          {"constants", withMore(cs)}});
     }
     v["constantGroups"] = groups;
 
@@ -102,7 +98,7 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
 
     json callbacks = json::array();
     for (const auto* c : activeCallbacks(s))
-        callbacks.push_back({{"id", c->id}, {"returns", c->returns.cType()}, {"params", withSeparators(paramDecls(c->params))}});
+        callbacks.push_back({{"id", c->id}, {"returns", c->returns.cType()}, {"params", withMore(paramDecls(c->params))}});
     v["callbacks"] = callbacks;
 
     json caps = json::array();
@@ -137,7 +133,7 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
 
     json methods = json::array();
     for (const auto* f : activeFunctions(s))
-        methods.push_back({{"id", f->id}, {"params", withSeparators(paramDecls(f->params))}, {"args", forwardArgs(f->params)}});
+        methods.push_back({{"id", f->id}, {"params", withMore(paramDecls(f->params))}, {"args", forwardArgs(f->params)}});
     v["methods"] = methods;
 
     return {{"include/jvmti.h", renderTemplate("jvmti.h", v, Escape::None)}};

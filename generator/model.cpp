@@ -44,6 +44,10 @@ static void collectText(const Prose& prose, std::string& out) {
 std::string plainText(const Prose& prose) {
     std::string raw;
     collectText(prose, raw);
+    return collapseSpaces(raw);
+}
+
+std::string collapseSpaces(const std::string& raw) {
     std::string out;
     bool space = false;
     for (char c : raw) {

@@ -28,6 +28,7 @@ struct ProseNode {
 using Prose = std::vector<ProseNode>;
 
 std::string plainText(const Prose& prose);  // all text, whitespace collapsed
+std::string collapseSpaces(const std::string& text);  // runs of white space as one space, trimmed
 
 // How a parameter or field is passed: the wrapper element of the type in the spec.
 enum class Kind {
@@ -167,7 +168,6 @@ struct ErrorCode {
 
 struct ErrorCategory {
     std::string id, label;
-    std::vector<std::string> intros;  // ids of intros (index into Spec::intros by id)
     int line = 0;
 };
 

@@ -208,14 +208,7 @@ std::string Reader::flatText(Node n) {
             out += flatText(c);
         else if (isElement(c)) error(c, std::string("unknown element <") + c.name() + "> in <" + n.name() + ">");
     }
-    // collapse whitespace
-    std::string r;
-    bool sp = false;
-    for (char ch : out) {
-        if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r') sp = !r.empty();
-        else { if (sp) r += ' '; r += ch; sp = false; }
-    }
-    return r;
+    return collapseSpaces(out);
 }
 
 Prose Reader::prose(Node n, const std::string& owner) {
@@ -661,7 +654,7 @@ void Reader::errorSection(Node n) {
             intro(c, "ErrorSection", false);
         } else if (ct == "errorcategory") {
             checkAttrs(c, {"id", "label"});
-            ErrorCategory cat{required(c, "id"), required(c, "label"), {}, line(c)};
+            ErrorCategory cat{required(c, "id"), required(c, "label"), line(c)};
             for (Node e : c.children()) {
                 const std::string et = isElement(e) ? e.name() : "";
                 if (et == "intro") {

@@ -56,7 +56,7 @@ private:
               const std::function<const Type*(const std::string&)>& sibling);
     void params(const std::vector<Param>& ps, const std::string& where);
     void capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& where);
-    void constantValue(const ConstantsGroup& g, const Constant& c);
+    void constantValue(const Constant& c);
     void prose(const Prose& p, const std::string& owner);
     void link(const ProseNode& n, const std::string& owner);
     bool hasParam(const std::string& owner, const std::string& id) const;
@@ -196,7 +196,7 @@ void Validator::capabilityUses(const std::vector<CapabilityUse>& uses, const std
         if (!capabilities_.count(u.id)) d_.error(u.line, where + ": unknown capability '" + u.id + "'");
 }
 
-void Validator::constantValue(const ConstantsGroup& g, const Constant& c) {
+void Validator::constantValue(const Constant& c) {
     static const std::regex number(R"(-?(0[xX][0-9a-fA-F]+|\d+))");
     static const std::regex token(R"(\s*([A-Za-z_][A-Za-z0-9_]*|-?0[xX][0-9a-fA-F]+|-?\d+)\s*(\||$))");
     if (std::regex_match(c.num, number)) return;
@@ -214,7 +214,6 @@ void Validator::constantValue(const ConstantsGroup& g, const Constant& c) {
             d_.error(c.line, "constant '" + c.id + "' refers to unknown constant '" + t + "'");
         rest = m.suffix();
     }
-    (void)g;
 }
 
 bool Validator::hasParam(const std::string& owner, const std::string& id) const {
@@ -277,10 +276,7 @@ void Validator::link(const ProseNode& n, const std::string& owner) {
 
 void Validator::prose(const Prose& p, const std::string& owner) {
     for (const auto& n : p) {
-        if (n.tag.ends_with("link")) link(n, owner);
-        if (n.tag == "constants") {
-            // a placeholder for a constants group; groups are checked on their own
-        }
+        if (n.tag.ends_with("link")) link(n, owner);  // a "constants" node is a placeholder: groups are checked on their own
         prose(n.kids, owner);
     }
 }
@@ -375,7 +371,7 @@ void Validator::run() {
         since(g.since, g.line, "constants group '" + g.id + "'");
         std::map<long long, std::string> values;  // enum kinds: each value names one constant
         for (const auto& c : g.constants) {
-            constantValue(g, c);
+            constantValue(c);
             prose(c.description, g.owner);
             if (g.kind != "enum") continue;
             long long v = 0;
