@@ -42,7 +42,7 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
-set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events docs)
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace docs)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
 set(_JVMTIGEN_FILES_checks src/jvmti_entries.hpp src/jvmti_table.cpp)
@@ -54,6 +54,8 @@ set(_JVMTIGEN_FILES_tables include/jvmti_metadata.hpp src/jvmti_metadata.cpp)
 set(_JVMTIGEN_FILES_recorder include/jvmti_recorder.hpp src/jvmti_recorder.cpp)
 set(_JVMTIGEN_FILES_forward include/jvmti_forward.hpp src/jvmti_forward.cpp)
 set(_JVMTIGEN_FILES_events include/jvmti_events.hpp src/jvmti_event_thunks.cpp)
+set(_JVMTIGEN_FILES_trace include/jvmti_trace.hpp src/jvmti_trace_entries.cpp src/jvmti_trace_events.cpp
+    src/jvmti_trace_values.cpp)
 set(_JVMTIGEN_FILES_docs docs/jvmti.html)
 foreach(o IN LISTS _JVMTIGEN_OUTPUTS)
   set_property(GLOBAL PROPERTY _JVMTIGEN_FILES_${o} "${_JVMTIGEN_FILES_${o}}")
@@ -91,14 +93,17 @@ endfunction()
 #   <TARGET>_forward   ("forward") a runtime forwarding to a host JVMTI (it includes the
 #                      VM's jvmti_runtime_own.hpp, found through INCLUDE_DIRS);
 #   <TARGET>_events    ("events") the event thunks that call agents' callbacks;
+#   <TARGET>_trace     ("trace") the tracing entries and their table, the tracing event
+#                      thunks and the value formatters; the VM defines jvmti_trace::Call,
+#                      jvmti_trace::Event and a jvmti_trace::Values (see jvmti_trace.hpp);
 #   <TARGET>_sources   the generation step itself (part of `all`).
 # and sets <TARGET>_INCLUDE_DIR (OUTPUT_DIR/include) and, with "docs", <TARGET>_DOCS (the HTML
 # page) in the caller's scope.
 #
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
 # jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
-# events, docs ("trace" is not yet available); an unknown name stops the configuration. What
-# an output needs comes with it: checks, stubs, recorder, forward and events bring runtime;
+# events, trace, docs; an unknown name stops the configuration. What an output needs comes
+# with it: trace brings checks and events; checks, stubs, recorder, forward and events bring runtime;
 # runtime and tables bring header. OUTPUT_DIR defaults to <current binary dir>/<TARGET>.
 # VERSION is passed as --version, for specs that declare none (OpenJDK's since JDK 10). INCLUDE_DIRS are
 # searched by the generated sources: where a VM keeps its jvmti_runtime_inline.hpp (inline
@@ -149,14 +154,14 @@ function(jvmtigen_generate)
     if(o STREQUAL "table")
       set(o checks)
     endif()
-    if(o STREQUAL "trace")
-      message(FATAL_ERROR "jvmtigen_generate: the output '${o}' is not yet available in this "
-                          "jvmtigen; the outputs are: ${known_text}")
-    elseif(NOT o IN_LIST known)
+    if(NOT o IN_LIST known)
       message(FATAL_ERROR "jvmtigen_generate: unknown output '${o}'; the outputs are: ${known_text}")
     endif()
     list(APPEND wanted ${o})
   endforeach()
+  if("trace" IN_LIST wanted)
+    list(APPEND wanted checks events)
+  endif()
   foreach(o checks stubs recorder forward events)
     if(o IN_LIST wanted)
       list(APPEND wanted runtime)
@@ -222,9 +227,16 @@ function(jvmtigen_generate)
   set(source_recorder jvmti_recorder.cpp)
   set(source_forward jvmti_forward.cpp)
   set(source_events jvmti_event_thunks.cpp)
-  foreach(part stubs recorder forward events)
+  set(source_trace jvmti_trace_entries.cpp jvmti_trace_events.cpp jvmti_trace_values.cpp)
+  list(TRANSFORM source_trace PREPEND ${out}/src/)
+  foreach(part stubs recorder forward events trace)
     if(part IN_LIST wanted)
-      add_library(${G_TARGET}_${part} STATIC ${out}/src/${source_${part}})
+      if(part STREQUAL "trace")
+        add_library(${G_TARGET}_${part} STATIC ${source_trace})
+        target_include_directories(${G_TARGET}_${part} PRIVATE ${out}/src)
+      else()
+        add_library(${G_TARGET}_${part} STATIC ${out}/src/${source_${part}})
+      endif()
       add_dependencies(${G_TARGET}_${part} ${G_TARGET}_sources)
       target_include_directories(${G_TARGET}_${part} PUBLIC ${out}/include)
       target_link_libraries(${G_TARGET}_${part} PUBLIC jvmtigen::jni)
@@ -234,7 +246,7 @@ function(jvmtigen_generate)
   endforeach()
   # The stubs, the forwarding runtime and the thunks see the VM's headers (inline queries,
   # its own declarations); the recorder is a runtime of its own.
-  foreach(part stubs forward events)
+  foreach(part stubs forward events trace)
     if(TARGET ${G_TARGET}_${part})
       target_include_directories(${G_TARGET}_${part} PUBLIC ${G_INCLUDE_DIRS})
     endif()

@@ -19,6 +19,8 @@ const std::vector<Emitter>& allEmitters() {
          emitForward},
         {"events", "include/jvmti_events.hpp, src/jvmti_event_thunks.cpp: event thunks to agents' callbacks",
          emitEvents},
+        {"trace", "include/jvmti_trace.hpp, src/jvmti_trace_*.cpp: tracing entries, tracing event thunks, value formatters",
+         emitTrace},
     };
     return list;
 }

@@ -39,5 +39,6 @@ std::vector<Output> emitTables(const EmitContext& ctx);
 std::vector<Output> emitRecorder(const EmitContext& ctx);
 std::vector<Output> emitForward(const EmitContext& ctx);
 std::vector<Output> emitEvents(const EmitContext& ctx);
+std::vector<Output> emitTrace(const EmitContext& ctx);
 
 }  // namespace jvmtigen

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "layer.hpp"
+#include "tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer {
@@ -34,7 +35,7 @@ Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
     for (int i = 0; i < kMaxEnvs; ++i) {
         if (registry[i].load(std::memory_order_relaxed) != nullptr) continue;
         Env* env = new Env;  // never freed: see Env
-        env->functions = &jvmti_runtime::checkedFunctionTable;
+        env->functions = tracing::functionTable();  // the checking table, or the tracing one
         env->host = host;
         env->agent = agent;
         env->version = version;

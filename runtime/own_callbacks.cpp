@@ -1,6 +1,7 @@
 // The runtime functions through which the VM calls back into the agent: agent threads get
 // the agent's own environment, and heap iterations run inside a callback-unsafe region.
 #include "layer.hpp"
+#include "tracing.hpp"
 
 namespace jvmti_runtime {
 
@@ -18,6 +19,7 @@ struct AgentThreadStart {
 void JNICALL startAgentThread(jvmtiEnv*, JNIEnv* jni, void* arg) {
     const AgentThreadStart start = *static_cast<AgentThreadStart*>(arg);
     delete static_cast<AgentThreadStart*>(arg);
+    tracing::CallbackScope scope("agent_thread");
     start.proc(start.env->asJvmti(), jni, const_cast<void*>(start.arg));
 }
 
@@ -50,6 +52,7 @@ HeapCall& call(void* user_data) { return *static_cast<HeapCall*>(user_data); }
 
 jint JNICALL heapIteration(jlong class_tag, jlong size, jlong* tag_ptr, jint length, void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("heap_iteration_callback");
     HeapCall& c = call(user_data);
     return c.agent.heap_iteration_callback(class_tag, size, tag_ptr, length, c.userData);
 }
@@ -58,6 +61,7 @@ jint JNICALL heapReference(jvmtiHeapReferenceKind reference_kind, const jvmtiHea
                            jlong class_tag, jlong referrer_class_tag, jlong size, jlong* tag_ptr,
                            jlong* referrer_tag_ptr, jint length, void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("heap_reference_callback");
     HeapCall& c = call(user_data);
     return c.agent.heap_reference_callback(reference_kind, reference_info, class_tag, referrer_class_tag, size, tag_ptr,
                                            referrer_tag_ptr, length, c.userData);
@@ -66,6 +70,7 @@ jint JNICALL heapReference(jvmtiHeapReferenceKind reference_kind, const jvmtiHea
 jint JNICALL primitiveField(jvmtiHeapReferenceKind kind, const jvmtiHeapReferenceInfo* info, jlong object_class_tag,
                             jlong* object_tag_ptr, jvalue value, jvmtiPrimitiveType value_type, void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("primitive_field_callback");
     HeapCall& c = call(user_data);
     return c.agent.primitive_field_callback(kind, info, object_class_tag, object_tag_ptr, value, value_type,
                                             c.userData);
@@ -74,6 +79,7 @@ jint JNICALL primitiveField(jvmtiHeapReferenceKind kind, const jvmtiHeapReferenc
 jint JNICALL arrayPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, jint element_count,
                                  jvmtiPrimitiveType element_type, const void* elements, void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("array_primitive_value_callback");
     HeapCall& c = call(user_data);
     return c.agent.array_primitive_value_callback(class_tag, size, tag_ptr, element_count, element_type, elements,
                                                   c.userData);
@@ -82,12 +88,14 @@ jint JNICALL arrayPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, ji
 jint JNICALL stringPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, const jchar* value, jint value_length,
                                   void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("string_primitive_value_callback");
     HeapCall& c = call(user_data);
     return c.agent.string_primitive_value_callback(class_tag, size, tag_ptr, value, value_length, c.userData);
 }
 
 jvmtiIterationControl JNICALL heapObject(jlong class_tag, jlong size, jlong* tag_ptr, void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("heap_object_callback");
     HeapCall& c = call(user_data);
     return c.object(class_tag, size, tag_ptr, c.userData);
 }
@@ -95,6 +103,7 @@ jvmtiIterationControl JNICALL heapObject(jlong class_tag, jlong size, jlong* tag
 jvmtiIterationControl JNICALL heapRoot(jvmtiHeapRootKind root_kind, jlong class_tag, jlong size, jlong* tag_ptr,
                                        void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("heap_root_callback");
     HeapCall& c = call(user_data);
     return c.root(root_kind, class_tag, size, tag_ptr, c.userData);
 }
@@ -103,6 +112,7 @@ jvmtiIterationControl JNICALL stackReference(jvmtiHeapRootKind root_kind, jlong 
                                              jlong thread_tag, jint depth, jmethodID method, jint slot,
                                              void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("stack_reference_callback");
     HeapCall& c = call(user_data);
     return c.stack(root_kind, class_tag, size, tag_ptr, thread_tag, depth, method, slot, c.userData);
 }
@@ -111,6 +121,7 @@ jvmtiIterationControl JNICALL objectReference(jvmtiObjectReferenceKind reference
                                               jlong* tag_ptr, jlong referrer_tag, jint referrer_index,
                                               void* user_data) {
     UnsafeRegion region;
+    tracing::CallbackScope scope("object_reference_callback");
     HeapCall& c = call(user_data);
     return c.reference(reference_kind, class_tag, size, tag_ptr, referrer_tag, referrer_index, c.userData);
 }

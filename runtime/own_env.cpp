@@ -4,6 +4,7 @@
 
 #include "layer.hpp"
 #include "memory.hpp"
+#include "tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmti_runtime {
@@ -66,8 +67,9 @@ jvmtiError SetEventCallbacks(Env& env, const jvmtiEventCallbacks* callbacks, jin
         mine = new jvmtiEventCallbacks{};
         std::memcpy(mine, callbacks, std::min(sizeof(jvmtiEventCallbacks), static_cast<std::size_t>(size_of_callbacks)));
     }
-    // The host calls the thunks, which look up this environment's current set.
-    const jvmtiEventCallbacks& thunks = jvmti_events::thunks();
+    // The host calls the thunks (tracing ones when events are traced), which look up this
+    // environment's current set.
+    const jvmtiEventCallbacks& thunks = tracing::eventThunks();
     const jvmtiError result = env.host->functions->SetEventCallbacks(
         env.host, callbacks ? &thunks : nullptr, callbacks ? static_cast<jint>(sizeof thunks) : 0);
     if (result == JVMTI_ERROR_NONE) env.callbacks.store(mine, std::memory_order_release);

@@ -298,6 +298,13 @@ bool bindList(const Value& v, Settings& s) {
 }
 
 template <auto Member>
+bool bindBool(const Value& v, Settings& s) {
+    const auto* p = std::get_if<bool>(&v);
+    if (p) s.*Member = *p;
+    return p != nullptr;
+}
+
+template <auto Member>
 bool bindInt(const Value& v, Settings& s) {
     const auto* p = std::get_if<std::int64_t>(&v);
     if (!p || *p < INT_MIN || *p > INT_MAX) return false;
@@ -332,6 +339,10 @@ constexpr Binding kBindings[] = {
     {"trace-file", bindString<&Settings::traceFile>},
     {"trace-format", bindEnum<&Settings::traceFormat, kTraceFormats>},
     {"stats", bindString<&Settings::stats>},
+    {"trace-no-addr", bindBool<&Settings::traceNoAddr>},
+    {"trace-times", bindBool<&Settings::traceTimes>},
+    {"trace-renumber-threads", bindBool<&Settings::traceRenumberThreads>},
+    {"trace-buffer-mb", bindInt<&Settings::traceBufferMb>},
     {"config", bindString<&Settings::config>},
     {"agent", bindAgents},
 };

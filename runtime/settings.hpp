@@ -75,6 +75,10 @@ struct Settings {
     std::string traceFile = "stderr";            // "stderr" or a file
     TraceFormat traceFormat = TraceFormat::Text;
     std::string stats;                           // "stderr", a file, or empty: off
+    bool traceNoAddr = false;                    // addresses left out of the trace
+    bool traceTimes = true;                      // times in text and jsonl traces
+    bool traceRenumberThreads = false;           // threads as 1, 2, 3, ...
+    int traceBufferMb = 64;                      // bound of records waiting to be written
     std::string config;                          // the config file that was read, if any
     std::vector<AgentSpec> agents;               // in load order
 

@@ -1,8 +1,9 @@
 // The layer's entry points. Agent_OnLoad / Agent_OnAttach read the settings, open the
 // reporter, create the layer's own control environment (phase tracking), then load each
 // agent RTLD_LOCAL and call its start-up function with a wrapped JavaVM whose GetEnv hands
-// out layer environments. Agent_OnUnload calls each agent's Agent_OnUnload in order and
-// reports leaks and the summary.
+// out layer environments; trace= and stats= start tracing (tracing.hpp) before any agent
+// loads. Agent_OnUnload calls each agent's Agent_OnUnload in order, ends the trace, writes the
+// statistics, and reports leaks and the summary.
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "layer.hpp"
 #include "memory.hpp"
 #include "natives.hpp"
+#include "tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer {
@@ -118,9 +120,10 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
         return JNI_ERR;
     }
     setCheckMode(s.settings.check);
-    if (!s.settings.trace.empty() || !s.settings.stats.empty())
-        reportProblem(Severity::Warning, "layer.trace_not_available", nullptr, nullptr,
-                      "trace= and stats= are accepted but not in effect in this version of the layer", nullptr);
+    if ((!s.settings.trace.empty() || !s.settings.stats.empty()) && s.settings.check == CheckMode::Off)
+        reportProblem(Severity::Warning, "layer.trace_check_off", nullptr, nullptr,
+                      "trace= and stats= have no effect with check=off: agents then get the VM's own environments",
+                      nullptr);
     if (s.settings.agents.empty()) {
         std::fprintf(stderr, "jvmtilayer: error: no agent to load: give agent=/path/libagent.so[=options] last, "
                              "or a config file listing agents\n");
@@ -128,6 +131,12 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     }
     setPhase(attach ? JVMTI_PHASE_LIVE : JVMTI_PHASE_ONLOAD);
     if (!createControl(vm, attach)) return JNI_ERR;
+    if (s.settings.check != CheckMode::Off) {
+        if (auto problem = tracing::start(s.settings, vm, s.control)) {
+            std::fprintf(stderr, "jvmtilayer: error: %s\n", problem->c_str());
+            return JNI_ERR;
+        }
+    }
 
     const char* entryName = attach ? "Agent_OnAttach" : "Agent_OnLoad";
     for (const AgentSpec& spec : s.settings.agents) {
@@ -205,6 +214,7 @@ JNIEXPORT void JNICALL Agent_OnUnload(JavaVM*) {
         auto unload = reinterpret_cast<Unload>(::dlsym(s.agents[i].handle, "Agent_OnUnload"));
         if (unload != nullptr) unload(reinterpret_cast<JavaVM*>(&s.vms[i]));
     }
+    tracing::finish();
     reportLeaks();
     reporter().summary();
 }

@@ -44,7 +44,8 @@ TEST_CASE("schema: the embedded schema is valid and current", "[schema]") {
     REQUIRE(embeddedSchemaError().empty());
     CHECK(std::string(embeddedSchemaText()) == runtimetest::readFile(kSource / "runtime" / "settings_schema.json"));
     CHECK(embeddedSchema().nameList() ==
-          "check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, config, agent");
+          "check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, "
+                                           "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent");
 }
 
 TEST_CASE("schema: every setting has a Settings field and every field a setting", "[schema]") {

@@ -16,7 +16,8 @@ using runtimetest::writeFile;
 namespace {
 
 const std::string kValidSettings =
-    "valid settings: check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, config, agent";
+    "valid settings: check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, "
+    "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
 
@@ -134,6 +135,22 @@ TEST_CASE("options: integers", "[settings]") {
     CHECK(optionError("report-limit=2147483648") == "layer options: invalid value \"2147483648\"" + expected);
     CHECK(optionError("report-limit=99999999999999999999") ==
           "layer options: invalid value \"99999999999999999999\"" + expected);
+}
+
+TEST_CASE("options: the trace's switches and buffer", "[settings]") {
+    const Settings d = parsed("");
+    CHECK(!d.traceNoAddr);
+    CHECK(d.traceTimes);
+    CHECK(!d.traceRenumberThreads);
+    CHECK(d.traceBufferMb == 64);
+    const Settings s = parsed("trace-no-addr=true,trace-times=false,trace-renumber-threads=true,trace-buffer-mb=4096");
+    CHECK(s.traceNoAddr);
+    CHECK(!s.traceTimes);
+    CHECK(s.traceRenumberThreads);
+    CHECK(s.traceBufferMb == 4096);
+    CHECK(optionError("trace-buffer-mb=0") ==
+          "layer options: invalid value \"0\" for trace-buffer-mb (expected an integer from 1 to 4096)");
+    CHECK(optionError("trace-times=maybe").find("invalid value \"maybe\" for trace-times") != std::string::npos);
 }
 
 TEST_CASE("options: lists", "[settings]") {
