@@ -72,8 +72,8 @@ struct ThreadFrames {
 
 // The thread's frames. Plain pointers in TLS stay readable during thread exit; the reaper
 // frees the frames then, and later records on that thread are not made.
-thread_local ThreadFrames* threadFrames = nullptr;
-thread_local bool threadExited = false;
+__attribute__((tls_model("initial-exec"))) thread_local ThreadFrames* threadFrames = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local bool threadExited = false;
 struct Reaper {
     ~Reaper() {
         delete threadFrames;
@@ -141,7 +141,7 @@ Frame* open(Session& s, trace::Record::Kind kind, const char* name, bool written
     if (written || onError) nameThread(s, *t);
     f->record.depth = t->depth;
     if (written) ++t->depth;
-    f->record.startNs = trace::nowNs();
+    f->record.startNs = 0;  // set by start(): a clock reading costs as much as the rest of a record
     return f;
 }
 
@@ -253,7 +253,9 @@ CallbackScope::CallbackScope(const char* name) noexcept : frame_(nullptr) {
     const ThreadFrames* t = threadFrames;
     const bool inside = t != nullptr && t->depth > 0;
     try {
-        frame_ = open(*s, trace::Record::Kind::Callback, name, s->tracing && inside, false, s->stats != nullptr);
+        Frame* f = open(*s, trace::Record::Kind::Callback, name, s->tracing && inside, false, s->stats != nullptr);
+        if (f != nullptr) f->record.startNs = trace::nowNs();
+        frame_ = f;
     } catch (...) {
         frame_ = nullptr;
     }
@@ -362,6 +364,7 @@ Event::Event(jvmtiEnv* agentEnv, int event, bool delivered) noexcept : state_(nu
         if (f != nullptr) {
             f->ev = flags;
             f->delivered = delivered;
+            if (!delivered) f->record.startNs = jvmtilayer::trace::nowNs();  // no callback to time
             if (s->eventForbidsLookups[event]) f->quiet.emplace();
         }
         state_ = f;
