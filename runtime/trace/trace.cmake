@@ -1,6 +1,6 @@
 # The layer's trace record, writer and statistics as a static library, jvmtilayer_trace
 # (runtime/trace/README.md). It needs no JVM and no generated code. Included by the tests and
-# the benchmarks (and by runtime/CMakeLists.txt once the layer traces); including it twice is
+# the benchmarks and by runtime/CMakeLists.txt (the layer); including it twice is
 # harmless.
 include_guard(GLOBAL)
 
