@@ -10,19 +10,34 @@ namespace jvmtilayer {
 
 const char* errorName(int error) noexcept { return jvmti_metadata::errorName(static_cast<jvmtiError>(error)); }
 
-void TextValues::begin(std::vector<trace::Field>& fields, const Options& options) noexcept {
+void TextValues::begin(std::vector<trace::Field>& fields, const Options& options, bool reuse) noexcept {
     fields_ = &fields;
+    used_ = reuse ? 0 : fields.size();
     options_ = options;
     nesting_ = 0;
 }
 
-std::string& TextValues::out() {
-    if (fields_->empty()) fields_->push_back(trace::Field{"?", {}, false});  // a value before any field()
-    return fields_->back().value;
+void TextValues::finish() {
+    if (fields_ != nullptr && used_ < fields_->size()) fields_->resize(used_);
 }
 
+trace::Field& TextValues::current() {
+    if (used_ == 0) field("?");  // a value before any field()
+    return (*fields_)[used_ - 1];
+}
+
+std::string& TextValues::out() { return current().value; }
+
 void TextValues::field(const char* name) {
-    fields_->push_back(trace::Field{name, {}, false});
+    if (used_ < fields_->size()) {
+        trace::Field& f = (*fields_)[used_];
+        f.name = name;
+        f.value.clear();
+        f.address = false;
+    } else {
+        fields_->push_back(trace::Field{name, {}, false});
+    }
+    ++used_;
     nesting_ = 0;
 }
 
@@ -74,7 +89,7 @@ void TextValues::string(const char* value) {
 void TextValues::putAddress(const void* value) {
     if (value == nullptr) return null();
     std::string& o = out();
-    if (nesting_ == 0 && o.empty()) fields_->back().address = true;  // the whole value: the writer decides
+    if (nesting_ == 0 && o.empty()) current().address = true;  // the whole value: the writer decides
     if (nesting_ > 0 && options_.noAddr) {
         o += "<addr>";
         return;

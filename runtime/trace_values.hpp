@@ -48,8 +48,12 @@ public:
         Names* names = nullptr;
     };
 
-    // Starts writing into `fields` (appending one field per field() call).
-    void begin(std::vector<trace::Field>& fields, const Options& options) noexcept;
+    // Starts writing into `fields`, one field per field() call: appended after what `fields`
+    // holds, or, with `reuse`, over its elements from the first on (their strings keep their
+    // memory, so a record made again and again allocates nothing); finish() then drops the
+    // elements left over.
+    void begin(std::vector<trace::Field>& fields, const Options& options, bool reuse = false) noexcept;
+    void finish();
 
     void field(const char* name) override;
     void null() override;
@@ -86,7 +90,10 @@ private:
     template <class Lookup>
     void named(const void* handle, Lookup lookup, bool quote);
 
+    trace::Field& current();
+
     std::vector<trace::Field>* fields_ = nullptr;
+    std::size_t used_ = 0;  // fields written: the current one is used_ - 1
     Options options_;
     static constexpr int kMaxNesting = 32;
     bool first_[kMaxNesting] = {};

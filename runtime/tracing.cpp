@@ -55,6 +55,8 @@ struct Frame {
     bool written = false;   // will be handed to the writer whatever happens
     bool onError = false;   // will be handed to the writer if the call fails
     bool delivered = false; // events: the agent has a callback for it
+    std::vector<trace::Field>* writing = nullptr;  // the fields `values` writes into now
+    bool inputsWritten = false, outputsWritten = false;
     std::optional<VmNames::NoLookups> quiet;  // events whose callbacks may not look names up
 };
 
@@ -103,8 +105,9 @@ Frame* push(ThreadFrames& t) noexcept {
         return nullptr;
     }
     Frame* f = t.frames[t.used++].get();
-    f->record.inputs.clear();
-    f->record.outputs.clear();
+    // inputs and outputs keep their elements: values() writes over them (see settle()).
+    f->writing = nullptr;
+    f->inputsWritten = f->outputsWritten = false;
     f->record.error = 0;
     f->record.durationNs = 0;
     f->record.thread = 0;
@@ -151,9 +154,27 @@ void close(Frame* f) noexcept {
     --t->used;
 }
 
+// Fields left from an earlier record of this frame are dropped once the record is complete;
+// the ones written over keep their memory.
+void finishWriting(Frame* f) {
+    if (f->writing == nullptr) return;
+    f->values.finish();
+    f->writing = nullptr;
+}
+
 TextValues* valuesFor(Session& s, Frame* f, std::vector<trace::Field>& fields, bool detail) {
-    f->values.begin(fields, TextValues::Options{s.noAddr, detail, &s.names});
+    finishWriting(f);
+    f->values.begin(fields, TextValues::Options{s.noAddr, detail, &s.names}, true);
+    f->writing = &fields;
+    (&fields == &f->record.inputs ? f->inputsWritten : f->outputsWritten) = true;
     return &f->values;
+}
+
+// The record is complete: the fields it did not write are dropped.
+void settle(Frame* f) {
+    finishWriting(f);
+    if (!f->inputsWritten) f->record.inputs.clear();
+    if (!f->outputsWritten) f->record.outputs.clear();
 }
 
 }  // namespace
@@ -266,6 +287,7 @@ CallbackScope::~CallbackScope() {
     if (f == nullptr) return;
     Session* s = session.load(std::memory_order_acquire);
     f->record.durationNs = trace::nowNs() - f->record.startNs;
+    settle(f);
     if (f->written) s->tracer.submit(f->record);
     if (s->stats) s->stats->addCallback(f->record.name, f->record.durationNs);
     close(f);
@@ -348,6 +370,7 @@ Call::~Call() {
     auto* f = static_cast<Frame*>(state_);
     if (f == nullptr) return;
     Session* s = session.load(std::memory_order_relaxed);
+    jvmtilayer::tracing::settle(f);
     if (f->written || (f->onError && f->record.error != JVMTI_ERROR_NONE)) s->tracer.submit(f->record);
     if (s->stats) s->stats->addCall(f->record.name, f->record.error, f->record.durationNs);
     jvmtilayer::tracing::close(f);
@@ -397,6 +420,7 @@ Event::~Event() {
     auto* f = static_cast<Frame*>(state_);
     if (f == nullptr) return;
     Session* s = session.load(std::memory_order_relaxed);
+    jvmtilayer::tracing::settle(f);
     if (f->written) s->tracer.submit(f->record);
     if (s->stats && f->delivered) s->stats->addEvent(f->record.name, f->record.durationNs);
     f->quiet.reset();

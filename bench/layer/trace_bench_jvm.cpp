@@ -8,7 +8,7 @@
 //   (b2) HotSpot  -XX:TraceJVMTI=all -Xlog:jvmti=trace:file=F::filecount=0   (the flags)
 //   (b3) HotSpot  (b) plus -Xlog:async                               (drops most records)
 //   (l)  the layer, check=spec, no tracing
-//   (c)  the layer, trace=GetPhase+io,trace-format=jsonl,trace-file=F
+//   (c)  the layer, trace=GetPhase+io,trace-buffer-mb=1024,trace-format=jsonl,trace-file=F
 //   (d)  the same, chrome
 //   (e)  the same, text
 //
@@ -200,7 +200,10 @@ int main(int argc, char** argv) {
     const std::string java = javaHome + "/bin/java -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m";
     const std::string agent = std::string(AGENT_PATH) + "=phase=" + std::to_string(calls);
     const std::string app = std::string(" -cp ") + CLASSES_DIR + " Storm 1";
-    const std::string traceOpts = "trace=GetPhase+io,";  // one item; in an option string more are joined with ':'
+    // One item (in an option string more are joined with ':'). The buffer holds the whole run:
+    // HotSpot writes synchronously and never drops, so neither may the layer here: its figure is
+    // the cost of writing every record, not of dropping some when the writer falls behind.
+    const std::string traceOpts = "trace=GetPhase+io,trace-buffer-mb=1024,";
 
     std::vector<Config> configs;
     auto add = [&](std::string label, Kind kind, int base, std::string flags, std::string file) {
