@@ -1,5 +1,6 @@
 #include "render.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include <kainjow/mustache.hpp>
@@ -9,34 +10,6 @@
 namespace jvmtigen {
 
 namespace km = kainjow::mustache;
-
-// kainjow's set() and push_back() copy their argument deeply, and a growing list copies its
-// elements again, which made converting a nested view quadratic in its depth. Children are
-// instead created empty in containers of the final size and filled in place by
-// move-assignment; the const_casts are sound because the stored data is not const.
-static km::data toData(const nlohmann::json& j) {
-    switch (j.type()) {
-        case nlohmann::json::value_t::object: {
-            km::data d{km::data::type::object};
-            for (const auto& [k, v] : j.items()) {
-                d.set(k, km::data{false});
-                *const_cast<km::data*>(d.get(k)) = toData(v);
-            }
-            return d;
-        }
-        case nlohmann::json::value_t::array: {
-            km::data d{km::list(j.size(), km::data{false})};
-            auto& items = const_cast<km::list&>(d.list_value());
-            for (size_t i = 0; i < j.size(); ++i) items[i] = toData(j[i]);
-            return d;
-        }
-        case nlohmann::json::value_t::string: return km::data{j.get<std::string>()};
-        case nlohmann::json::value_t::boolean:
-            return j.get<bool>() ? km::data{km::data::type::bool_true} : km::data{km::data::type::bool_false};
-        case nlohmann::json::value_t::null: return km::data{km::data::type::bool_false};
-        default: return km::data{j.dump()};  // numbers
-    }
-}
 
 // Mustache drops a line that holds only a section tag ({{#x}}, {{^x}}, {{/x}}, {{! ...}}).
 // kainjow does so for sections it renders but leaves the line break behind for sections it
@@ -77,27 +50,31 @@ static std::string markStandaloneTags(std::string_view text) {
     return out;
 }
 
-static std::string dropMarkedLines(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    forEachLine(text, [&](std::string_view line, bool newline) {
+// Removes the marked lines in place: the kept lines move forward over them.
+static void dropMarkedLines(std::string& text) {
+    size_t kept = 0;
+    forEachLine(std::string_view(text), [&](std::string_view line, bool newline) {
         if (line.find(kMark) != std::string_view::npos) return;  // only tags stood on it
-        out += line;
-        if (newline) out += '\n';
+        const size_t n = line.size() + (newline ? 1 : 0);
+        if (kept != static_cast<size_t>(line.data() - text.data())) std::memmove(&text[kept], line.data(), n);
+        kept += n;
     });
-    return out;
+    text.resize(kept);
 }
 
-std::string renderTemplate(const std::string& name, const nlohmann::json& view, Escape escape) {
+std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
     km::mustache tmpl{markStandaloneTags(it->second)};
     if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
     if (escape == Escape::None) tmpl.set_custom_escape([](const std::string& s) { return s; });
-    std::string out = tmpl.render(toData(view));
+    // Straight into one string, rather than through the ostringstream of kainjow's render().
+    std::string out;
+    tmpl.render(view, [&out](const std::string& s) { out += s; });
     if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
-    return dropMarkedLines(out);
+    dropMarkedLines(out);
+    return out;
 }
 
 }  // namespace jvmtigen

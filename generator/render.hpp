@@ -1,15 +1,15 @@
-// Renders a template of templates/ with a JSON view, through kainjow mustache.
+// Renders a template of templates/ with a view, through kainjow mustache.
 #pragma once
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "template_data.hpp"
 
 namespace jvmtigen {
 
 enum class Escape { None, Html };  // C/C++ outputs take text verbatim; HTML escapes it
 
 // Throws std::runtime_error naming the template when it is missing or does not parse.
-std::string renderTemplate(const std::string& name, const nlohmann::json& view, Escape escape);
+std::string renderTemplate(const std::string& name, const Data& view, Escape escape);
 
 }  // namespace jvmtigen
