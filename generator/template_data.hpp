@@ -42,15 +42,11 @@ inline Data value(const char* s) { return Data{s}; }
 inline Data value(bool b) { return Data{b}; }
 inline Data value(std::nullptr_t) { return Data{false}; }
 
-// Gives `key` of the object `obj` the value `v`, replacing any it had.
+// Gives `key` of the object `obj` the value `v`, replacing any it had. Through operator[],
+// one lookup; the empty object it puts in place first is freed again by the assignment.
 template <class V>
 void put(Data& obj, const std::string& key, V&& v) {
-    if (Data* slot = const_cast<Data*>(obj.get(key))) {
-        *slot = value(std::forward<V>(v));
-        return;
-    }
-    obj.set(key, Data{false});  // a placeholder that costs no allocation to copy
-    *const_cast<Data*>(obj.get(key)) = value(std::forward<V>(v));
+    obj[key] = value(std::forward<V>(v));
 }
 
 // An object written as key, value, key, value... Within braces, Object{"id", a, "anchor", b},
