@@ -27,20 +27,23 @@ constexpr ExternalBase kExternalBases[] = {
 
 bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
-// Appends `text` escaped, with runs of white space collapsed to one space.
+// Appends `text` escaped, with runs of white space collapsed to one space. Characters that
+// need nothing done are copied a run at a time.
 void appendCollapsed(std::string& out, const std::string& text) {
-    for (char c : text) {
-        if (isSpace(c)) {
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+        const char* q = p;
+        while (q < end && !isSpace(*q) && *q != '&' && *q != '<' && *q != '>') ++q;
+        out.append(p, q);
+        if (q == end) break;
+        if (isSpace(*q)) {
             if (!out.empty() && out.back() != ' ') out += ' ';
-        } else if (c == '&') {
-            out += "&amp;";
-        } else if (c == '<') {
-            out += "&lt;";
-        } else if (c == '>') {
-            out += "&gt;";
+            while (q + 1 < end && isSpace(q[1])) ++q;  // the rest of the run adds nothing
         } else {
-            out += c;
+            out += *q == '&' ? "&amp;" : *q == '<' ? "&lt;" : "&gt;";
         }
+        p = q + 1;
     }
 }
 
@@ -59,16 +62,22 @@ const std::set<std::string> kCodeLinks = {"functionlink", "typelink", "datalink"
 std::string escapeHtml(std::string_view s) {
     std::string out;
     out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+    size_t from = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char* entity = nullptr;
+        switch (s[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&#39;"; break;
+            default: continue;
         }
+        out.append(s, from, i - from);
+        out += entity;
+        from = i + 1;
     }
+    out.append(s, from);
     return out;
 }
 

@@ -62,6 +62,30 @@ static void dropMarkedLines(std::string& text) {
     text.resize(kept);
 }
 
+// The escaping of {{name}} in HTML: kainjow's own mapping (html_escape), but copying the text
+// between special characters a run at a time instead of a character at a time.
+static std::string escapeForHtml(const std::string& s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    size_t from = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char* entity = nullptr;
+        switch (s[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&apos;"; break;
+            default: continue;
+        }
+        out.append(s, from, i - from);
+        out += entity;
+        from = i + 1;
+    }
+    out.append(s, from);
+    return out;
+}
+
 std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
@@ -69,6 +93,7 @@ std::string renderTemplate(const std::string& name, const Data& view, Escape esc
     km::mustache tmpl{markStandaloneTags(it->second)};
     if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
     if (escape == Escape::None) tmpl.set_custom_escape([](const std::string& s) { return s; });
+    else tmpl.set_custom_escape(escapeForHtml);
     // Straight into one string, rather than through the ostringstream of kainjow's render().
     std::string out;
     tmpl.render(view, [&out](const std::string& s) { out += s; });
