@@ -4,7 +4,9 @@
 // Anchors are the spec's ids, so links such as jvmti.html#GetFrameCount work as on the
 // familiar page; parameters and fields are anchored as Owner.name.
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "derive.hpp"
@@ -12,6 +14,7 @@
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
+#include "side_worker.hpp"
 #include "views.hpp"
 
 namespace jvmtigen {
@@ -65,6 +68,8 @@ public:
     DocsView(const DocsView&) = delete;  // the prose renderer calls back into this object
     DocsView& operator=(const DocsView&) = delete;
 
+    // The page's view, with the categories of the function section already rendered: that
+    // happens on a side worker, each as soon as its view is built.
     Data build();
 
 private:
@@ -75,6 +80,8 @@ private:
     std::set<std::string> targets_;   // ids a type name may link to
     std::set<std::string> functionIds_, eventIds_;
     std::map<std::string, const CapabilityField*> capabilities_;
+    Object ambient_;  // what the page's root gives the functions of a category
+    std::optional<Template> constantsTemplate_;
 
     // The id for the next element anchored at `id`, or null when another element has it.
     Data anchor(const std::string& id) {
@@ -474,7 +481,8 @@ std::string DocsView::constantsTable(const ConstantsGroup& g) {
     for (const auto& c : g.constants)
         cs.push(Object{"id", c.id, "anchor", anchor(c.id), "num", c.num, "description", compact(c.description, g.owner)});
     put(v, "constants", std::move(cs));
-    return renderTemplate("jvmti-constants.html", v, Escape::Html);
+    if (!constantsTemplate_) constantsTemplate_.emplace("jvmti-constants.html", Escape::Html);
+    return constantsTemplate_->render(v);
 }
 
 // The table of contents: the sections' entries by id and label.
@@ -517,19 +525,48 @@ Data DocsView::build() {
              "subtitle", s_.subtitle, "version", ctx_.version.str(), "specName", ctx_.specName,
              "intros", introsAt("spec")};
 
+    // The errors every function may return; no anchors or prose, so built here, before the
+    // functions that show them.
+    List universal;
+    if (const auto* u = universalCategory(s_)) {
+        for (const auto& e : s_.errors)
+            if (e.category == u->id && e.num != 0) universal.push(Object{"id", e.id});  // not NONE
+        put(ambient_, "universalAnchor", u->id);
+    } else {
+        put(ambient_, "universalAnchor", nullptr);
+    }
+    put(ambient_, "universalErrors", withMore(std::move(universal)));
+    put(v, "universalAnchor", Data{*ambient_.get("universalAnchor")});
+    put(v, "universalErrors", Data{*ambient_.get("universalErrors")});
+
+    // Each category is rendered on the side worker once its view is built, with what a
+    // category's functions show from the page's root (ambient_), and the view dropped there.
+    struct Piece {
+        Data view;
+        std::string html;
+    };
+    std::deque<Piece> pieces;  // stays in place while the side worker uses its elements
+    std::optional<Template> categoryTemplate;
+    SideWorker side;  // after what its jobs use, so that it is finished before they go
+    side.submit([&] { categoryTemplate.emplace("jvmti-category.html", Escape::Html); });
+
     Object fs{"label", s_.functionSectionLabel, "anchor", anchor("FunctionSection"),
               "intros", introsAt("FunctionSection"), "indexAnchor", anchor("FunctionIndex"),
               "tableAnchor", anchor("FunctionTable")};
-    List cats(s_.categories.size()), index(s_.categories.size());
+    List index(s_.categories.size());
     std::vector<std::vector<const Function*>> functionsByCategory(s_.categories.size());
     for (size_t ci = 0; ci < s_.categories.size(); ++ci) {
         const Category& c = s_.categories[ci];
-        cats.push(categoryView(c, functionsByCategory[ci]));
+        Piece* piece = &pieces.emplace_back(Piece{categoryView(c, functionsByCategory[ci]), {}});
+        side.submit([this, piece, &categoryTemplate] {
+            piece->html = categoryTemplate->render(piece->view, {&ambient_});
+            if (!piece->html.empty() && piece->html.back() == '\n') piece->html.pop_back();  // the page's line ends it
+            piece->view = Data{false};
+        });
         List fns(functionsByCategory[ci].size());
         for (const auto* f : functionsByCategory[ci]) fns.push(Object{"id", f->id, "synopsis", f->synopsis});
         index.push(Object{"id", c.id, "label", c.label, "functions", std::move(fns)});
     }
-    put(fs, "categories", std::move(cats));
     put(fs, "index", std::move(index));
     const auto slots = functionTable(s_);
     List table(slots.size());
@@ -542,17 +579,6 @@ Data DocsView::build() {
                               "reserved", true});
     }
     put(fs, "table", std::move(table));
-    put(v, "functions", std::move(fs));
-
-    List universal;
-    if (const auto* u = universalCategory(s_)) {
-        for (const auto& e : s_.errors)
-            if (e.category == u->id && e.num != 0) universal.push(Object{"id", e.id});  // not NONE
-        put(v, "universalAnchor", u->id);
-    } else {
-        put(v, "universalAnchor", nullptr);
-    }
-    put(v, "universalErrors", withMore(std::move(universal)));
 
     put(v, "errors", errorSection());
     put(v, "events", eventSection());
@@ -577,6 +603,12 @@ Data DocsView::build() {
     put(v, "data", std::move(data));
 
     put(v, "toc", toc(functionsByCategory));
+
+    side.finish();
+    List cats(pieces.size());
+    for (auto& p : pieces) cats.push(Object{"html", std::move(p.html)});
+    put(fs, "categories", std::move(cats));
+    put(v, "functions", std::move(fs));
     return v;
 }
 

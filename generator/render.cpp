@@ -1,6 +1,7 @@
 #include "render.hpp"
 
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 #include <kainjow/mustache.hpp>
@@ -86,20 +87,43 @@ static std::string escapeForHtml(const std::string& s) {
     return out;
 }
 
-std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
+Template::Template(const std::string& name, Escape escape) : name_(name) {
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
-    km::mustache tmpl{markStandaloneTags(it->second)};
-    if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
-    if (escape == Escape::None) tmpl.set_custom_escape([](const std::string& s) { return s; });
-    else tmpl.set_custom_escape(escapeForHtml);
-    // Straight into one string, rather than through the ostringstream of kainjow's render().
+    tmpl_ = std::make_unique<km::mustache>(markStandaloneTags(it->second));
+    if (!tmpl_->is_valid()) throw std::runtime_error("template " + name + ": " + tmpl_->error_message());
+    if (escape == Escape::None) tmpl_->set_custom_escape([](const std::string& s) { return s; });
+    else tmpl_->set_custom_escape(escapeForHtml);
+}
+
+Template::~Template() = default;
+
+namespace {
+// What kainjow's render(context, stream) writes to: one string, rather than an ostringstream.
+struct Sink {
+    std::string& out;
+    Sink& operator<<(const std::string& s) {
+        out += s;
+        return *this;
+    }
+};
+}  // namespace
+
+std::string Template::render(const Data& view, std::initializer_list<const Data*> outer) {
+    km::context<std::string> ctx;
+    for (const Data* o : outer) ctx.push(o);  // each pushed object is searched before the earlier ones
+    ctx.push(&view);
     std::string out;
-    tmpl.render(view, [&out](const std::string& s) { out += s; });
-    if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
+    Sink sink{out};
+    tmpl_->render(ctx, sink);
+    if (!tmpl_->is_valid()) throw std::runtime_error("template " + name_ + ": " + tmpl_->error_message());
     dropMarkedLines(out);
     return out;
+}
+
+std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
+    return Template(name, escape).render(view);
 }
 
 }  // namespace jvmtigen

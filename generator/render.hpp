@@ -1,6 +1,8 @@
 // Renders a template of templates/ with a view, through kainjow mustache.
 #pragma once
 
+#include <initializer_list>
+#include <memory>
 #include <string>
 
 #include "template_data.hpp"
@@ -11,5 +13,22 @@ enum class Escape { None, Html };  // C/C++ outputs take text verbatim; HTML esc
 
 // Throws std::runtime_error naming the template when it is missing or does not parse.
 std::string renderTemplate(const std::string& name, const Data& view, Escape escape);
+
+// A template parsed once, to render many views. One thread at a time.
+class Template {
+public:
+    Template(const std::string& name, Escape escape);  // throws as renderTemplate does
+    ~Template();
+    Template(const Template&) = delete;
+    Template& operator=(const Template&) = delete;
+
+    // Renders `view`. `outer` are the objects around it, outermost first, where names the view
+    // lacks are looked up: as the sections of a larger template enclosing this one would see them.
+    std::string render(const Data& view, std::initializer_list<const Data*> outer = {});
+
+private:
+    std::string name_;
+    std::unique_ptr<kainjow::mustache::mustache> tmpl_;
+};
 
 }  // namespace jvmtigen
