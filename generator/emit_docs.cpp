@@ -373,7 +373,7 @@ Object DocsView::categoryView(const Category& c, std::vector<const Function*>& f
         Data view;
         const Function* function;
     };
-    std::vector<Item> items;
+    std::deque<Item> items;  // a vector would copy its views deeply as it grows (see template_data.hpp)
     auto item = [](const char* kind, Data body) {
         Object v{"intro", nullptr, "typedef", nullptr, "capabilities", nullptr, "function", nullptr,
                  "callback", nullptr};
