@@ -48,6 +48,7 @@ std::vector<Output> emitChecks(const EmitContext& ctx) {
     out.push_back({"src/jvmti_entries.hpp", renderTemplate("jvmti_entries.hpp", header, Escape::None)});
 
     // Contiguous runs of functions, as even as possible, one per file.
+    Template entries("jvmti_entries.cpp", Escape::None);  // parsed once for all the files
     for (size_t file = 0; file < kEntryFiles; ++file) {
         const size_t from = fns.size() * file / kEntryFiles, to = fns.size() * (file + 1) / kEntryFiles;
         Object view = baseView(ctx);
@@ -69,7 +70,7 @@ std::vector<Output> emitChecks(const EmitContext& ctx) {
         put(view, "functions", std::move(functions));
         put(view, "violations", std::move(violations));
         out.push_back({"src/jvmti_entries_" + std::to_string(file + 1) + ".cpp",
-                       renderTemplate("jvmti_entries.cpp", view, Escape::None)});
+                       entries.render(view)});
     }
 
     const auto table = functionTable(s);
