@@ -17,15 +17,20 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
              "nullPointer", c.what == W::NullPointer, "minimum", c.what == W::Minimum,
              "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe};
     if (c.param) put(v, "param", c.param->id);
-    const auto names = phaseRule(f).phases;
-    List phases(names.size());
-    for (const auto& p : names) phases.push(Object{"name", p});
-    put(v, "phaseNames", withMore(std::move(phases)));
+    // The lists only their own kind of check shows; no enclosing view has these names.
+    if (c.what == W::Phase) {
+        const auto names = phaseRule(f).phases;
+        List phases(names.size());
+        for (const auto& p : names) phases.push(Object{"name", p});
+        put(v, "phaseNames", withMore(std::move(phases)));
+    }
     if (!c.capability.empty()) put(v, "capabilityName", c.capability);
     if (!c.minimum.empty()) put(v, "min", c.minimum);
-    List values(c.enumValues.size());
-    for (const auto& e : c.enumValues) values.push(Object{"name", e});
-    put(v, "values", std::move(values));
+    if (c.what == W::EnumValue) {
+        List values(c.enumValues.size());
+        for (const auto& e : c.enumValues) values.push(Object{"name", e});
+        put(v, "values", std::move(values));
+    }
     return v;
 }
 
