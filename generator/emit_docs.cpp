@@ -72,6 +72,9 @@ public:
     // happens on a side worker, each as soon as its view is built.
     Data build();
 
+    // The page's template, parsed on the side worker while build() runs.
+    Template& pageTemplate() { return *pageTemplate_; }
+
 private:
     const Spec& s_;
     const EmitContext& ctx_;
@@ -81,7 +84,7 @@ private:
     std::set<std::string> functionIds_, eventIds_;
     std::map<std::string, const CapabilityField*> capabilities_;
     Object ambient_;  // what the page's root gives the functions of a category
-    std::optional<Template> constantsTemplate_;
+    std::optional<Template> constantsTemplate_, pageTemplate_;
 
     // The id for the next element anchored at `id`, or null when another element has it.
     Data anchor(const std::string& id) {
@@ -549,6 +552,7 @@ Data DocsView::build() {
     std::optional<Template> categoryTemplate;
     SideWorker side;  // after what its jobs use, so that it is finished before they go
     side.submit([&] { categoryTemplate.emplace("jvmti-category.html", Escape::Html); });
+    side.submit([this] { pageTemplate_.emplace("jvmti.html", Escape::Html); });
 
     Object fs{"label", s_.functionSectionLabel, "anchor", anchor("FunctionSection"),
               "intros", introsAt("FunctionSection"), "indexAnchor", anchor("FunctionIndex"),
@@ -616,7 +620,8 @@ Data DocsView::build() {
 
 std::vector<Output> emitDocs(const EmitContext& ctx) {
     DocsView view(ctx);
-    return {{"docs/jvmti.html", renderTemplate("jvmti.html", view.build(), Escape::Html)}};
+    const Data page = view.build();
+    return {{"docs/jvmti.html", view.pageTemplate().render(page)}};
 }
 
 }  // namespace jvmtigen
