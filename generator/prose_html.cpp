@@ -1,6 +1,7 @@
 #include "prose_html.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -27,6 +28,13 @@ constexpr ExternalBase kExternalBases[] = {
 
 bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
+// The characters appendCollapsed does something with: white space and what HTML escapes.
+constexpr auto kCollapseSpecial = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {' ', '\n', '\t', '\r', '&', '<', '>'}) t[c] = true;
+    return t;
+}();
+
 // Appends `text` escaped, with runs of white space collapsed to one space. Characters that
 // need nothing done are copied a run at a time.
 void appendCollapsed(std::string& out, const std::string& text) {
@@ -34,7 +42,12 @@ void appendCollapsed(std::string& out, const std::string& text) {
     const char* const end = p + text.size();
     while (p < end) {
         const char* q = p;
-        while (q < end && !isSpace(*q) && *q != '&' && *q != '<' && *q != '>') ++q;
+        for (; q < end; ++q) {
+            if (!kCollapseSpecial[static_cast<unsigned char>(*q)]) continue;
+            // A lone space between two other characters of the text stays as it is.
+            if (*q == ' ' && q > text.data() && !isSpace(q[-1]) && (q + 1 == end || !isSpace(q[1]))) continue;
+            break;
+        }
         out.append(p, q);
         if (q == end) break;
         if (isSpace(*q)) {
