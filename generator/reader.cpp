@@ -126,7 +126,7 @@ private:
     }
     void unknownChild(Node child, Node parent) {
         if (isText(child)) {
-            std::string t = child.value();
+            const std::string_view t = child.value();
             const auto first = t.find_first_not_of(" \t\r\n");
             if (first != std::string::npos)  // report the line the text itself starts on
                 d_.error(line(child) + static_cast<int>(std::count(t.begin(), t.begin() + first, '\n')),
@@ -218,11 +218,12 @@ Prose Reader::prose(Node n, const std::string& owner) {
 }
 
 void Reader::proseInto(Node n, Prose& out, const std::string& owner) {
+    int textLine = 0;  // the line of n, which its text children take: looked up once
     for (Node c : n.children()) {
         if (isText(c)) {
             ProseNode t;
             t.text = c.value();
-            t.line = line(n);
+            t.line = textLine ? textLine : (textLine = line(n));
             out.push_back(std::move(t));
             continue;
         }
