@@ -127,18 +127,19 @@ Data DocsView::aliases(const std::string& home) {
     return a;
 }
 
+// A type as the page writes it: [const] name (linked where the page defines it) and stars.
 Object DocsView::typeParts(const Type& t) {
     const std::string base = t.baseCType();
-    std::string full = t.cType();
+    const std::string full = t.cType();
     const bool isConst = full.starts_with("const ");
     const size_t start = isConst ? 6 : 0;
     return Object{"const", isConst, "name", base, "stars", full.substr(std::min(full.size(), start + base.size())),
-                  "href", targets_.count(base) ? Data{base} : Data{false}, "ctype", std::move(full)};
+                  "href", targets_.count(base) ? Data{base} : Data{false}};
 }
 
 Object DocsView::signatureType(const std::string& typeName, const std::string& stars) {
     return Object{"const", false, "name", typeName, "stars", stars,
-                  "href", targets_.count(typeName) ? Data{typeName} : Data{false}, "ctype", typeName + stars};
+                  "href", targets_.count(typeName) ? Data{typeName} : Data{false}};
 }
 
 Object DocsView::signatureParam(const std::string& typeName, const std::string& stars, const std::string& name) {
