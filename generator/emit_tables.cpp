@@ -62,7 +62,7 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
     int maxNum = 0;
     for (const auto* f : active) {
         maxNum = std::max(maxNum, f->num);
-        Object fv = functionView(*f);
+        Object fv = functionHead(*f);  // the tables list parameters their own way (paramList)
         const auto checks = entryChecks(s, *f);
         List params(f->params.size());
         for (const auto* p : signatureParams(f->params)) {

@@ -12,11 +12,16 @@ Data fixedParams(const std::vector<Param>& params) {
     return withMore(std::move(a));
 }
 
-Object functionView(const Function& f) {
+Object functionHead(const Function& f) {
     bool varargs = false;
     for (const auto& p : f.params) varargs = varargs || p.type.kind == Kind::Varargs;
-    return Object{"num", std::to_string(f.num), "id", f.id, "synopsis", f.synopsis,
-                  "params", fixedParams(f.params), "varargs", varargs};
+    return Object{"num", std::to_string(f.num), "id", f.id, "synopsis", f.synopsis, "varargs", varargs};
+}
+
+Object functionView(const Function& f) {
+    Object v = functionHead(f);
+    put(v, "params", fixedParams(f.params));
+    return v;
 }
 
 }  // namespace jvmtigen

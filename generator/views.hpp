@@ -11,7 +11,10 @@ namespace jvmtigen {
 // the generated C++ layers do not pass them on.
 Data fixedParams(const std::vector<Param>& params);
 
-// {num, id, synopsis, params, varargs} of a function, the common part of every per-function view.
+// {num, id, synopsis, varargs} of a function, for views that do not show its parameters.
+Object functionHead(const Function& f);
+
+// functionHead and params: the common part of every per-function view.
 Object functionView(const Function& f);
 
 }  // namespace jvmtigen
