@@ -172,8 +172,8 @@ bool Reader::run(const std::string& raw) {
     if (needsUtf8Conversion(raw)) converted = toUtf8(raw);
     const std::string& text = converted.empty() ? raw : converted;
     lineStarts_.clear();
-    for (size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n') lineStarts_.push_back(i + 1);
+    for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
+        lineStarts_.push_back(i + 1);
 
     // Whitespace-only text is kept: in prose it is the space between two inline elements
     // ("<jvmti/> <internallink ...>"), which renderers must not lose.
