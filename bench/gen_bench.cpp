@@ -1,5 +1,8 @@
 // Generator speed on OpenJDK's JDK 16 spec: each stage, the whole run, and the I/O floor
-// (reading the input and writing the same output bytes, nothing else). Prints one table.
+// (reading the input and writing the same output bytes, nothing else). Prints one table of
+// stages, then the three figures issue 2 sets targets for: read + model + validate, all
+// outputs (every stage one after another, on one thread: the work, not the wall time of
+// the parallel run), and the whole run against the I/O floor.
 //
 //   gen_bench [SPEC] [--runs N]
 #include <algorithm>
@@ -43,8 +46,16 @@ std::string slurp(const std::string& path) {
     return ss.str();
 }
 
-void row(const char* stage, double ms, const char* target = "") {
-    std::printf("| %-34s | %9.3f | %-22s |\n", stage, ms, target);
+void row(const std::string& stage, double ms) { std::printf("| %-40s | %9.3f |\n", stage.c_str(), ms); }
+
+void target(const char* figure, const std::string& value, const char* goal, bool met) {
+    std::printf("| %-40s | %9s | %-12s | %-6s |\n", figure, value.c_str(), goal, met ? "met" : "MISSED");
+}
+
+std::string fixed(double v, const char* unit) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%s", v, unit);
+    return buf;
 }
 
 }  // namespace
@@ -76,8 +87,8 @@ int main(int argc, char** argv) {
 
     std::printf("jvmtigen generator benchmark: %s (%zu bytes), median of %d runs, times in ms\n\n",
                 specPath.c_str(), text.size(), runs);
-    std::printf("| %-34s | %9s | %-22s |\n", "stage", "ms", "target");
-    std::printf("|%s|%s|%s|\n", std::string(36, '-').c_str(), std::string(11, '-').c_str(), std::string(24, '-').c_str());
+    std::printf("| %-40s | %9s |\n", "stage", "ms");
+    std::printf("|%s|%s|\n", std::string(42, '-').c_str(), std::string(11, '-').c_str());
 
     const double tRead = median(runs, [&] { text = slurp(specPath); });
     row("read file", tRead);
@@ -93,13 +104,13 @@ int main(int argc, char** argv) {
     });
     row("validate", tValidate);
     const double front = tRead + tModel + tValidate;
-    row("= read + model + validate", front, front < 10 ? "< 10 ms: met" : "< 10 ms: MISSED");
+    row("= read + model + validate", front);
 
     double tEmit = 0;
     for (const auto& e : allEmitters()) {
         const double t = median(runs, [&] { e.run(ctx); });
         tEmit += t;
-        row(("emit " + e.name).c_str(), t);
+        row("emit " + e.name + (e.name == "docs" ? " (and its side worker)" : ""), t);
     }
     const double tWrite = median(runs, [&] {
         for (const auto& o : outputs) {
@@ -109,7 +120,7 @@ int main(int argc, char** argv) {
     });
     row("write outputs (changed)", tWrite);
     const double all = front + tEmit + tWrite;
-    row("= all outputs", all, all < 50 ? "< 50 ms: met" : "< 50 ms: MISSED");
+    row("= all outputs (the stages in sequence)", all);
 
     // The whole tool in-process, as a build runs it, into an empty directory each time.
     const double whole = median(runs, [&] {
@@ -126,8 +137,14 @@ int main(int argc, char** argv) {
         for (const auto& o : outputs) writeIfChanged((outDir / "floor" / o.path).string(), o.text);
     });
     row("I/O floor (read input, write outputs)", floor);
-    std::printf("\nwhole run / I/O floor = %.1fx (target: within 10x: %s)\n", whole / floor,
-                whole / floor <= 10 ? "met" : "MISSED");
+    std::printf("\nwhole run / I/O floor = %.1fx\n\n", whole / floor);
+
+    std::printf("| %-40s | %9s | %-12s | %-6s |\n", "issue 2's targets", "figure", "target", "");
+    std::printf("|%s|%s|%s|%s|\n", std::string(42, '-').c_str(), std::string(11, '-').c_str(),
+                std::string(14, '-').c_str(), std::string(8, '-').c_str());
+    target("read + model + validate", fixed(front, " ms"), "< 10 ms", front < 10);
+    target("all outputs (the stages in sequence)", fixed(all, " ms"), "< 50 ms", all < 50);
+    target("whole run / I/O floor", fixed(whole / floor, "x"), "within 10x", whole / floor <= 10);
     fs::remove_all(outDir);
     return 0;
 }

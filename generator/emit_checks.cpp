@@ -8,26 +8,35 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 namespace {
 
-json checkView(const EntryCheck& c, size_t violation, const Function& f) {
+Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
     using W = EntryCheck::What;
-    json v = {{"violation", std::to_string(violation)}, {"environment", c.what == W::Environment},
-              {"phase", c.what == W::Phase}, {"capability", c.what == W::Capability},
-              {"nullPointer", c.what == W::NullPointer}, {"minimum", c.what == W::Minimum},
-              {"enumValue", c.what == W::EnumValue}, {"callbackUnsafe", c.what == W::CallbackUnsafe}};
-    if (c.param) v["param"] = c.param->id;
-    json phases = json::array();
-    for (const auto& p : phaseRule(f).phases) phases.push_back({{"name", p}});
-    v["phaseNames"] = withMore(phases);
-    if (!c.capability.empty()) v["capabilityName"] = c.capability;
-    if (!c.minimum.empty()) v["min"] = c.minimum;
-    json values = json::array();
-    for (const auto& e : c.enumValues) values.push_back({{"name", e}});
-    v["values"] = values;
+    Object v{"violation", std::to_string(violation), "environment", c.what == W::Environment,
+             "phase", c.what == W::Phase, "capability", c.what == W::Capability,
+             "nullPointer", c.what == W::NullPointer, "minimum", c.what == W::Minimum,
+             "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe};
+    if (c.param) put(v, "param", c.param->id);
+    // The lists only their own kind of check shows; no enclosing view has these names.
+    if (c.what == W::Phase) {
+        const auto names = phaseRule(f).phases;
+        List phases(names.size());
+        for (const auto& p : names) phases.push(Object{"name", p});
+        put(v, "phaseNames", withMore(std::move(phases)));
+    }
+    if (!c.capability.empty()) put(v, "capabilityName", c.capability);
+    if (!c.minimum.empty()) put(v, "min", c.minimum);
+    if (c.what == W::EnumValue) {
+        List values(c.enumValues.size());
+        for (const auto& e : c.enumValues) values.push(Object{"name", e});
+        put(v, "values", std::move(values));
+    }
     return v;
+}
+
+// What every file's view starts with.
+Object baseView(const EmitContext& ctx) {
+    return Object{"specName", ctx.specName, "version", ctx.version.str(), "files", std::to_string(kEntryFiles)};
 }
 
 }  // namespace
@@ -35,50 +44,50 @@ json checkView(const EntryCheck& c, size_t violation, const Function& f) {
 std::vector<Output> emitChecks(const EmitContext& ctx) {
     const Spec& s = ctx.spec;
     const auto fns = activeFunctions(s);
-    const json base = {{"specName", ctx.specName}, {"version", ctx.version.str()},
-                       {"files", std::to_string(kEntryFiles)}};
     std::vector<Output> out;
 
-    json all = json::array();
-    for (const auto* f : fns) all.push_back(functionView(*f));
-    json header = base;
-    header["functions"] = all;
+    Object header = baseView(ctx);
+    List all(fns.size());
+    for (const auto* f : fns) all.push(functionView(*f));
+    put(header, "functions", std::move(all));
     out.push_back({"src/jvmti_entries.hpp", renderTemplate("jvmti_entries.hpp", header, Escape::None)});
 
     // Contiguous runs of functions, as even as possible, one per file.
+    Template entries("jvmti_entries.cpp", Escape::None);  // parsed once for all the files
     for (size_t file = 0; file < kEntryFiles; ++file) {
         const size_t from = fns.size() * file / kEntryFiles, to = fns.size() * (file + 1) / kEntryFiles;
-        json view = base;
-        view["file"] = std::to_string(file + 1);
-        json functions = json::array(), violations = json::array();
+        Object view = baseView(ctx);
+        put(view, "file", std::to_string(file + 1));
+        List functions(to - from), violations;
         for (size_t i = from; i < to; ++i) {
             const Function& f = *fns[i];
-            json fv = functionView(f);
-            json checks = json::array();
-            for (const auto& c : entryChecks(s, f)) {
-                checks.push_back(checkView(c, violations.size(), f));
-                violations.push_back({{"id", c.id}, {"function", f.id}, {"parameter", c.param ? c.param->id : ""},
-                                      {"rule", c.rule}, {"error", c.error}});
+            Object fv = functionView(f);
+            const auto entry = entryChecks(s, f);
+            List checks(entry.size());
+            for (const auto& c : entry) {
+                checks.push(checkView(c, violations.size(), f));
+                violations.push(Object{"id", c.id, "function", f.id, "parameter", c.param ? c.param->id : "",
+                                       "rule", c.rule, "error", c.error});
             }
-            fv["checks"] = checks;
-            functions.push_back(std::move(fv));
+            put(fv, "checks", std::move(checks));
+            functions.push(std::move(fv));
         }
-        view["functions"] = functions;
-        view["violations"] = violations;
+        put(view, "functions", std::move(functions));
+        put(view, "violations", std::move(violations));
         out.push_back({"src/jvmti_entries_" + std::to_string(file + 1) + ".cpp",
-                       renderTemplate("jvmti_entries.cpp", view, Escape::None)});
+                       entries.render(view)});
     }
 
-    json slots = json::array();
-    for (const auto& slot : functionTable(s)) {
-        json sv = {{"num", std::to_string(slot.num)}, {"index", std::to_string(slot.num - 1)},
-                   {"function", slot.fn != nullptr}};
-        if (slot.fn) sv["id"] = slot.fn->id;
-        slots.push_back(std::move(sv));
+    const auto table = functionTable(s);
+    List slots(table.size());
+    for (const auto& slot : table) {
+        Object sv{"num", std::to_string(slot.num), "index", std::to_string(slot.num - 1), "function", slot.fn != nullptr};
+        if (slot.fn) put(sv, "id", slot.fn->id);
+        slots.push(std::move(sv));
     }
-    json table = base;
-    table["slots"] = withMore(slots);
-    out.push_back({"src/jvmti_table.cpp", renderTemplate("jvmti_table.cpp", table, Escape::None)});
+    Object tableView = baseView(ctx);
+    put(tableView, "slots", withMore(std::move(slots)));
+    out.push_back({"src/jvmti_table.cpp", renderTemplate("jvmti_table.cpp", tableView, Escape::None)});
     return out;
 }
 

@@ -4,26 +4,24 @@
 // Anchors are the spec's ids, so links such as jvmti.html#GetFrameCount work as on the
 // familiar page; parameters and fields are anchored as Owner.name.
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <optional>
 #include <set>
-
-#include <nlohmann/json.hpp>
 
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
+#include "side_worker.hpp"
 #include "views.hpp"
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 namespace {
 
-json opt(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
-
+Data opt(const std::string& s) { return s.empty() ? Data{false} : Data{s}; }
 
 // What the phase attribute of a function allows.
 std::string functionPhaseText(const std::string& phase) {
@@ -70,7 +68,12 @@ public:
     DocsView(const DocsView&) = delete;  // the prose renderer calls back into this object
     DocsView& operator=(const DocsView&) = delete;
 
-    json build();
+    // The page's view, with the categories of the function section already rendered: that
+    // happens on a side worker, each as soon as its view is built.
+    Data build();
+
+    // The page's template, parsed on the side worker while build() runs.
+    Template& pageTemplate() { return *pageTemplate_; }
 
 private:
     const Spec& s_;
@@ -80,167 +83,154 @@ private:
     std::set<std::string> targets_;   // ids a type name may link to
     std::set<std::string> functionIds_, eventIds_;
     std::map<std::string, const CapabilityField*> capabilities_;
+    Object ambient_;  // what the page's root gives the functions of a category
+    std::optional<Template> constantsTemplate_, pageTemplate_;
 
     // The id for the next element anchored at `id`, or null when another element has it.
-    json anchor(const std::string& id) {
-        if (id.empty() || !anchors_.insert(id).second) return nullptr;
-        return id;
+    Data anchor(const std::string& id) {
+        if (id.empty() || !anchors_.insert(id).second) return Data{false};
+        return Data{id};
     }
 
     std::string blocks(const Prose& p, const std::string& owner) { return prose_.blocks(p, owner); }
     std::string compact(const Prose& p, const std::string& owner) { return prose_.compact(p, owner); }
 
-    json typeParts(const Type& t);
-    json signatureParam(const std::string& typeName, const std::string& stars, const std::string& name);
-    json paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc);
-    json notesView(const ParamRules& r, const std::string& owner);
-    json capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& owner);
-    json introView(const Intro& i);
-    json introsAt(const std::string& where);
-    json typedefView(const Typedef& t);
-    json typedefsOwnedBy(const std::string& owner);
-    json capabilitiesView(const CapabilitiesTypedef& c);
-    json functionView(const Function& f);
-    json callbackView(const Callback& c);
-    json eventView(const Event& e);
-    json categoryView(const Category& c);
-    json errorSection();
-    json eventSection();
-    json dataSection();
-    json toc(const json& functionSection, const json& errors, const json& events, const json& data);
+    Object typeParts(const Type& t);
+    Object signatureType(const std::string& typeName, const std::string& stars);
+    Object signatureParam(const std::string& typeName, const std::string& stars, const std::string& name);
+    Data paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc);
+    List notesView(const ParamRules& r, const std::string& owner);
+    Data capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& owner);
+    Object introView(const Intro& i);
+    Data introsAt(const std::string& where);
+    Object typedefView(const Typedef& t);
+    Data typedefsOwnedBy(const std::string& owner);
+    Object capabilitiesView(const CapabilitiesTypedef& c);
+    Object functionView(const Function& f);
+    Object callbackView(const Callback& c);
+    Object eventView(const Event& e);
+    Object categoryView(const Category& c, std::vector<const Function*>& functions);
+    Object errorSection();
+    Object eventSection();
+    Object dataSection();
+    Object toc(const std::vector<std::vector<const Function*>>& functionsByCategory);
     std::string constantsTable(const ConstantsGroup& g);
     std::string callbackSafety(const Function& f);
     std::string eventEnabling(const Event& e);
-    json aliases(const std::string& home);
+    Data aliases(const std::string& home);
 };
 
-json DocsView::aliases(const std::string& home) {
-    json a = json::array();
+Data DocsView::aliases(const std::string& home) {
+    List a;
     for (const auto& [id, where] : kBuiltinHomes)
-        if (where == home && !targets_.count(id)) a.push_back({{"anchor", anchor(id)}});
+        if (where == home && !targets_.count(id)) a.push(Object{"anchor", anchor(id)});
     return a;
 }
 
-json DocsView::typeParts(const Type& t) {
-    json v;
+// A type as the page writes it: [const] name (linked where the page defines it) and stars.
+Object DocsView::typeParts(const Type& t) {
     const std::string base = t.baseCType();
     const std::string full = t.cType();
     const bool isConst = full.starts_with("const ");
     const size_t start = isConst ? 6 : 0;
-    v["const"] = isConst;
-    v["name"] = base;
-    v["stars"] = full.substr(std::min(full.size(), start + base.size()));
-    v["href"] = targets_.count(base) ? json(base) : json(nullptr);
-    v["ctype"] = full;
-    return v;
+    return Object{"const", isConst, "name", base, "stars", full.substr(std::min(full.size(), start + base.size())),
+                  "href", targets_.count(base) ? Data{base} : Data{false}};
 }
 
-json DocsView::signatureParam(const std::string& typeName, const std::string& stars, const std::string& name) {
-    json type = {{"const", false}, {"name", typeName}, {"stars", stars},
-                 {"href", targets_.count(typeName) ? json(typeName) : json(nullptr)},
-                 {"ctype", typeName + stars}};
-    return {{"type", type}, {"name", name}, {"varargs", false}};
+Object DocsView::signatureType(const std::string& typeName, const std::string& stars) {
+    return Object{"const", false, "name", typeName, "stars", stars,
+                  "href", targets_.count(typeName) ? Data{typeName} : Data{false}};
 }
 
-json DocsView::notesView(const ParamRules& r, const std::string& owner) {
-    json notes = json::array();
-    for (const auto& n : r.notes) notes.push_back({{"html", compact(n, owner)}});
+Object DocsView::signatureParam(const std::string& typeName, const std::string& stars, const std::string& name) {
+    return Object{"type", signatureType(typeName, stars), "name", name, "varargs", false};
+}
+
+List DocsView::notesView(const ParamRules& r, const std::string& owner) {
+    List notes(r.notes.size() + 1);
+    for (const auto& n : r.notes) notes.push(Object{"html", compact(n, owner)});
     return notes;
 }
 
-json DocsView::paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc) {
-    json out = json::array();
+Data DocsView::paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc) {
+    List out(ps.size());
     for (const auto& p : ps) {
         // A parameter outside the C signature is never passed: no passing rules apply to it.
         const ParamRules r = p.inSignature() ? paramRules(s_, p, ps, pc) : ParamRules{};
-        json v;
-        v["name"] = p.id;
-        v["anchor"] = anchor(owner + "." + p.id);
-        v["varargs"] = p.type.kind == Kind::Varargs;
-        v["type"] = typeParts(p.type);
-        v["description"] = compact(p.description, owner);
-        json notes = notesView(r, owner);
+        Object v{"name", p.id, "anchor", anchor(owner + "." + p.id), "varargs", p.type.kind == Kind::Varargs,
+                 "type", typeParts(p.type), "description", compact(p.description, owner)};
+        List notes = notesView(r, owner);
         if (!p.inSignature())
-            notes.push_back({{"html", "Names the class the method belongs to; it is not an argument of the C function."}});
-        v["hasNotes"] = !notes.empty();
-        v["notes"] = std::move(notes);
-        out.push_back(std::move(v));
+            notes.push(Object{"html", "Names the class the method belongs to; it is not an argument of the C function."});
+        put(v, "hasNotes", !notes.empty());
+        put(v, "notes", std::move(notes));
+        out.push(std::move(v));
     }
     return out;
 }
 
-json DocsView::capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& owner) {
-    json out = json::array();
+Data DocsView::capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& owner) {
+    List out(uses.size());
     const std::string structId = s_.capabilities.empty() ? "" : s_.capabilities[0].id;
     for (const auto& u : uses) {
         auto it = capabilities_.find(u.id);
-        json v;
-        v["id"] = u.id;
-        v["href"] = structId.empty() || it == capabilities_.end() ? json(nullptr) : json(structId + "." + u.id);
-        v["enables"] = it == capabilities_.end() ? json(nullptr) : json(compact(it->second->description, structId));
+        Object v{"id", u.id,
+                 "href", structId.empty() || it == capabilities_.end() ? Data{false} : Data{structId + "." + u.id},
+                 "enables", it == capabilities_.end() ? Data{false} : stringValue(compact(it->second->description, structId))};
         const std::string reason = plainText(u.text).empty() ? "" : compact(u.text, owner);
-        v["reason"] = opt(reason);
-        out.push_back(std::move(v));
+        put(v, "reason", opt(reason));
+        out.push(std::move(v));
     }
     return out;
 }
 
-json DocsView::introView(const Intro& i) {
-    return {{"anchor", anchor(i.id)}, {"label", opt(i.label)}, {"html", blocks(i.body, i.id.empty() ? i.where : i.id)}};
+Object DocsView::introView(const Intro& i) {
+    return Object{"anchor", anchor(i.id), "label", opt(i.label), "html", blocks(i.body, i.id.empty() ? i.where : i.id)};
 }
 
-json DocsView::introsAt(const std::string& where) {
-    json out = json::array();
+Data DocsView::introsAt(const std::string& where) {
+    List out;
     for (const auto& i : s_.intros)
-        if (!i.elided && i.where == where) out.push_back(introView(i));
+        if (!i.elided && i.where == where) out.push(introView(i));
     return out;
 }
 
-json DocsView::typedefView(const Typedef& t) {
-    json v;
-    v["id"] = t.id;
-    v["anchor"] = anchor(t.id);
-    v["label"] = t.label;
-    v["keyword"] = t.form == Typedef::Form::Union ? "union" : "struct";
-    v["since"] = t.since;
-    v["description"] = blocks(t.description, t.id);
-    json fields = json::array();
+Object DocsView::typedefView(const Typedef& t) {
+    Object v{"id", t.id, "anchor", anchor(t.id), "label", t.label,
+             "keyword", t.form == Typedef::Form::Union ? "union" : "struct", "since", t.since,
+             "description", blocks(t.description, t.id)};
+    List fields(t.fields.size());
     for (const auto& f : t.fields) {
-        json notes = notesView(fieldRules(t, f), t.id);
-        fields.push_back({{"name", f.id},
-                          {"anchor", anchor(t.id + "." + f.id)},
-                          {"type", typeParts(f.type)},
-                          {"description", compact(f.description, t.id)},
-                          {"hasNotes", !notes.empty()},
-                          {"notes", std::move(notes)}});
+        List notes = notesView(fieldRules(t, f), t.id);
+        const bool hasNotes = !notes.empty();
+        fields.push(Object{"name", f.id, "anchor", anchor(t.id + "." + f.id), "type", typeParts(f.type),
+                           "description", compact(f.description, t.id), "hasNotes", hasNotes,
+                           "notes", std::move(notes)});
     }
-    v["fields"] = withMore(std::move(fields));
+    put(v, "fields", withMore(std::move(fields)));
     return v;
 }
 
-json DocsView::typedefsOwnedBy(const std::string& owner) {
-    json out = json::array();
+Data DocsView::typedefsOwnedBy(const std::string& owner) {
+    List out;
     for (const auto& t : s_.typedefs)
-        if (!t.elided && t.owner == owner) out.push_back(typedefView(t));
+        if (!t.elided && t.owner == owner) out.push(typedefView(t));
     return out;
 }
 
-json DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
-    json v;
-    v["id"] = c.id;
-    v["anchor"] = anchor(c.id);
-    v["indexAnchor"] = anchor("CapabilityIndex");
-    v["label"] = c.label;
-    v["description"] = blocks(c.description, c.id);
+Object DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
+    Object v{"id", c.id, "anchor", anchor(c.id), "indexAnchor", anchor("CapabilityIndex"), "label", c.label,
+             "description", blocks(c.description, c.id)};
     // Who needs each capability: functions and events that require it or use it optionally.
-    std::map<std::string, json> requiredBy, optionalFor;
-    auto note = [&](const std::vector<CapabilityUse>& uses, std::map<std::string, json>& into, const std::string& id,
-                    const std::string& label, bool event) {
-        for (const auto& u : uses) {
-            auto& list = into[u.id];
-            if (list.is_null()) list = json::array();
-            list.push_back({{"id", id}, {"label", label}, {"event", event}});
-        }
+    struct User {
+        const std::string* id;
+        const std::string* label;
+        bool event;
+    };
+    std::map<std::string, std::vector<User>> requiredBy, optionalFor;
+    auto note = [&](const std::vector<CapabilityUse>& uses, std::map<std::string, std::vector<User>>& into,
+                    const std::string& id, const std::string& label, bool event) {
+        for (const auto& u : uses) into[u.id].push_back({&id, &label, event});
     };
     for (const auto& f : s_.functions)
         if (!f.elided) {
@@ -252,22 +242,22 @@ json DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
             note(e.required, requiredBy, e.id, e.label, true);
             note(e.optional, optionalFor, e.id, e.label, true);
         }
-    json fields = json::array();
+    auto users = [](const std::map<std::string, std::vector<User>>& from, const std::string& capability) {
+        List out;
+        if (auto it = from.find(capability); it != from.end())
+            for (const auto& u : it->second) out.push(Object{"id", *u.id, "label", *u.label, "event", u.event});
+        return withMore(std::move(out));
+    };
+    List fields(c.fields.size());
     for (const auto& f : c.fields) {
-        json req = requiredBy.count(f.id) ? withMore(requiredBy[f.id]) : json::array();
-        json optl = optionalFor.count(f.id) ? withMore(optionalFor[f.id]) : json::array();
-        const bool hasReq = !req.empty(), hasOpt = !optl.empty();
-        fields.push_back({{"id", f.id},
-                          {"anchor", anchor(c.id + "." + f.id)},
-                          {"since", f.since},
-                          {"description", compact(f.description, c.id)},
-                          {"requiredBy", std::move(req)},
-                          {"hasRequiredBy", hasReq},
-                          {"optionalFor", std::move(optl)},
-                          {"hasOptionalFor", hasOpt},
-                          {"unused", !hasReq && !hasOpt}});
+        Data req = users(requiredBy, f.id), optl = users(optionalFor, f.id);
+        const bool hasReq = !req.is_empty_list(), hasOpt = !optl.is_empty_list();
+        fields.push(Object{"id", f.id, "anchor", anchor(c.id + "." + f.id), "since", f.since,
+                           "description", compact(f.description, c.id), "requiredBy", std::move(req),
+                           "hasRequiredBy", hasReq, "optionalFor", std::move(optl), "hasOptionalFor", hasOpt,
+                           "unused", !hasReq && !hasOpt});
     }
-    v["fields"] = std::move(fields);
+    put(v, "fields", std::move(fields));
     return v;
 }
 
@@ -306,243 +296,219 @@ std::string DocsView::eventEnabling(const Event& e) {
     return compact(p, e.id);
 }
 
-json DocsView::functionView(const Function& f) {
-    json v;
-    v["id"] = f.id;
-    v["anchor"] = anchor(f.id);
-    v["synopsis"] = f.synopsis;
-    v["num"] = std::to_string(f.num);
-    v["since"] = f.since;
-    v["phase"] = functionPhaseText(f.phase);
-    v["callbackSafe"] = opt(callbackSafety(f));
-    v["returns"] = signatureParam("jvmtiError", "", "")["type"];
-    json sig = json::array();
-    sig.push_back(signatureParam("jvmtiEnv", "*", "env"));
-    for (const auto* p : signatureParams(f.params))
-        sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withMore(std::move(sig));
-    v["description"] = blocks(f.description, f.id);
-    v["typedefs"] = typedefsOwnedBy(f.id);
-    v["required"] = withMore(capabilityUses(f.required, f.id));
-    v["optional"] = withMore(capabilityUses(f.optional, f.id));
-    v["hasRequired"] = !f.required.empty();
-    v["hasOptional"] = !f.optional.empty();
-    v["capabilityNote"] = f.eventCapabilities ? json("The capabilities needed depend on the events being controlled; "
-                                                     "each event lists its own.")
-                                              : json(nullptr);
-    v["noCapabilities"] = !f.eventCapabilities && f.required.empty() && f.optional.empty();
-    v["params"] = paramsView(f.params, f.id, ParamContext::Function);
-    v["hasParams"] = !f.params.empty();
+Object DocsView::functionView(const Function& f) {
+    Object v{"id", f.id, "anchor", anchor(f.id), "synopsis", f.synopsis, "num", std::to_string(f.num),
+             "since", f.since, "phase", functionPhaseText(f.phase), "callbackSafe", opt(callbackSafety(f)),
+             "returns", signatureType("jvmtiError", "")};
+    const auto params = signatureParams(f.params);
+    List sig(params.size() + 1);
+    sig.push(signatureParam("jvmtiEnv", "*", "env"));
+    for (const auto* p : params)
+        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
+    put(v, "signature", withMore(std::move(sig)));
+    put(v, "description", blocks(f.description, f.id));
+    put(v, "typedefs", typedefsOwnedBy(f.id));
+    put(v, "required", withMore(capabilityUses(f.required, f.id)));
+    put(v, "optional", withMore(capabilityUses(f.optional, f.id)));
+    put(v, "hasRequired", !f.required.empty());
+    put(v, "hasOptional", !f.optional.empty());
+    put(v, "capabilityNote", f.eventCapabilities ? Data{"The capabilities needed depend on the events being controlled; "
+                                                        "each event lists its own."}
+                                                 : Data{false});
+    put(v, "noCapabilities", !f.eventCapabilities && f.required.empty() && f.optional.empty());
+    put(v, "params", paramsView(f.params, f.id, ParamContext::Function));
+    put(v, "hasParams", !f.params.empty());
 
-    json errors = json::array();
     const auto implied = impliedErrors(s_, f);
+    List errors(implied.size() + f.errors.size());
     for (const auto& e : implied)
-        if (e.param.empty()) errors.push_back({{"id", e.id}, {"when", compact(e.when, f.id)}});
-    for (const auto& e : f.errors) errors.push_back({{"id", e.id}, {"when", compact(e.text, f.id)}});
+        if (e.param.empty()) errors.push(Object{"id", e.id, "when", compact(e.when, f.id)});
+    for (const auto& e : f.errors) errors.push(Object{"id", e.id, "when", compact(e.text, f.id)});
     for (const auto& e : implied)
-        if (!e.param.empty()) errors.push_back({{"id", e.id}, {"when", compact(e.when, f.id)}});
-    v["hasErrors"] = !errors.empty();
-    v["errors"] = std::move(errors);
+        if (!e.param.empty()) errors.push(Object{"id", e.id, "when", compact(e.when, f.id)});
+    put(v, "hasErrors", !errors.empty());
+    put(v, "errors", std::move(errors));
     return v;
 }
 
-json DocsView::callbackView(const Callback& c) {
-    json v;
-    v["id"] = c.id;
-    v["anchor"] = anchor(c.id);
-    v["synopsis"] = c.synopsis;
-    v["since"] = c.since;
-    v["returns"] = typeParts(c.returns);
-    json sig = json::array();
-    for (const auto* p : signatureParams(c.params))
-        sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withMore(std::move(sig));
-    v["description"] = blocks(c.description, c.id);
-    v["params"] = paramsView(c.params, c.id, ParamContext::Handler);
-    v["hasParams"] = !c.params.empty();
+Object DocsView::callbackView(const Callback& c) {
+    Object v{"id", c.id, "anchor", anchor(c.id), "synopsis", c.synopsis, "since", c.since,
+             "returns", typeParts(c.returns)};
+    const auto params = signatureParams(c.params);
+    List sig(params.size());
+    for (const auto* p : params)
+        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
+    put(v, "signature", withMore(std::move(sig)));
+    put(v, "description", blocks(c.description, c.id));
+    put(v, "params", paramsView(c.params, c.id, ParamContext::Handler));
+    put(v, "hasParams", !c.params.empty());
     return v;
 }
 
-json DocsView::eventView(const Event& e) {
-    json v;
-    v["id"] = e.id;
-    v["anchor"] = anchor(e.id);
-    v["label"] = e.label;
-    v["const"] = e.constName;
-    v["num"] = std::to_string(e.num);
-    v["since"] = e.since;
-    v["phase"] = eventPhaseText(e.phase);
-    v["enabling"] = eventEnabling(e);
-    v["perThread"] = e.filtered == "thread";
-    v["returns"] = signatureParam("void", "", "")["type"];
-    json sig = json::array();
-    sig.push_back(signatureParam("jvmtiEnv", "*", "jvmti_env"));
-    for (const auto* p : signatureParams(e.params))
-        sig.push_back({{"type", typeParts(p->type)}, {"name", p->id}, {"varargs", p->type.kind == Kind::Varargs}});
-    v["signature"] = withMore(std::move(sig));
-    v["description"] = blocks(e.description, e.id);
-    v["typedefs"] = typedefsOwnedBy(e.id);
-    v["required"] = withMore(capabilityUses(e.required, e.id));
-    v["optional"] = withMore(capabilityUses(e.optional, e.id));
-    v["hasRequired"] = !e.required.empty();
-    v["hasOptional"] = !e.optional.empty();
-    v["noCapabilities"] = e.required.empty() && e.optional.empty();
-    v["params"] = paramsView(e.params, e.id, ParamContext::Handler);
-    v["hasParams"] = !e.params.empty();
+Object DocsView::eventView(const Event& e) {
+    Object v{"id", e.id, "anchor", anchor(e.id), "label", e.label, "const", e.constName,
+             "num", std::to_string(e.num), "since", e.since, "phase", eventPhaseText(e.phase),
+             "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
+             "returns", signatureType("void", "")};
+    const auto params = signatureParams(e.params);
+    List sig(params.size() + 1);
+    sig.push(signatureParam("jvmtiEnv", "*", "jvmti_env"));
+    for (const auto* p : params)
+        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
+    put(v, "signature", withMore(std::move(sig)));
+    put(v, "description", blocks(e.description, e.id));
+    put(v, "typedefs", typedefsOwnedBy(e.id));
+    put(v, "required", withMore(capabilityUses(e.required, e.id)));
+    put(v, "optional", withMore(capabilityUses(e.optional, e.id)));
+    put(v, "hasRequired", !e.required.empty());
+    put(v, "hasOptional", !e.optional.empty());
+    put(v, "noCapabilities", e.required.empty() && e.optional.empty());
+    put(v, "params", paramsView(e.params, e.id, ParamContext::Handler));
+    put(v, "hasParams", !e.params.empty());
     return v;
 }
 
-json DocsView::categoryView(const Category& c) {
+// `functions` receives the category's functions in the order the page shows them.
+Object DocsView::categoryView(const Category& c, std::vector<const Function*>& functions) {
     // The category's parts in document order: intros and type definitions, then functions
     // and callbacks.
     struct Item {
         int line;
-        json view;
+        Data view;
+        const Function* function;
     };
-    std::vector<Item> items;
-    auto item = [](const char* kind, json body) {
-        json v = {{"intro", nullptr}, {"typedef", nullptr}, {"capabilities", nullptr},
-                  {"function", nullptr}, {"callback", nullptr}};
-        v[kind] = std::move(body);
+    std::deque<Item> items;  // a vector would copy its views deeply as it grows (see template_data.hpp)
+    auto item = [](const char* kind, Data body) {
+        Object v{"intro", nullptr, "typedef", nullptr, "capabilities", nullptr, "function", nullptr,
+                 "callback", nullptr};
+        put(v, kind, std::move(body));
         return v;
     };
     for (const auto& i : s_.intros)
-        if (!i.elided && i.where == c.id) items.push_back({i.line, item("intro", introView(i))});
+        if (!i.elided && i.where == c.id) items.push_back({i.line, item("intro", introView(i)), nullptr});
     for (const auto& t : s_.typedefs)
-        if (!t.elided && t.owner == c.id) items.push_back({t.line, item("typedef", typedefView(t))});
+        if (!t.elided && t.owner == c.id) items.push_back({t.line, item("typedef", typedefView(t)), nullptr});
     for (const auto& t : s_.capabilities)
-        if (t.category == c.id) items.push_back({t.line, item("capabilities", capabilitiesView(t))});
+        if (t.category == c.id) items.push_back({t.line, item("capabilities", capabilitiesView(t)), nullptr});
     for (const auto& f : s_.functions)
-        if (!f.elided && f.category == c.id) items.push_back({f.line, item("function", functionView(f))});
+        if (!f.elided && f.category == c.id) items.push_back({f.line, item("function", functionView(f)), &f});
     for (const auto& cb : s_.callbacks)
-        if (!cb.elided && cb.category == c.id) items.push_back({cb.line, item("callback", callbackView(cb))});
-    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
-    json list = json::array();
-    for (auto& i : items) list.push_back(std::move(i.view));
-    return {{"id", c.id}, {"anchor", anchor(c.id)}, {"label", c.label}, {"items", std::move(list)}};
+        if (!cb.elided && cb.category == c.id) items.push_back({cb.line, item("callback", callbackView(cb)), nullptr});
+    // Sorted by index, not moved: kainjow's data is slow to move through std::stable_sort.
+    std::vector<size_t> order(items.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return items[a].line < items[b].line; });
+    List list(items.size());
+    for (size_t i : order) {
+        list.push(std::move(items[i].view));
+        if (items[i].function) functions.push_back(items[i].function);
+    }
+    return Object{"id", c.id, "anchor", anchor(c.id), "label", c.label, "items", std::move(list)};
 }
 
-json DocsView::errorSection() {
-    json v;
-    v["label"] = s_.errorSectionLabel;
-    v["anchor"] = anchor("ErrorSection");
-    v["aliases"] = aliases("errors");
-    v["intros"] = introsAt("ErrorSection");
-    json cats = json::array();
+Object DocsView::errorSection() {
+    Object v{"label", s_.errorSectionLabel, "anchor", anchor("ErrorSection"), "aliases", aliases("errors"),
+             "intros", introsAt("ErrorSection")};
+    List cats(s_.errorCategories.size());
     for (const auto& c : s_.errorCategories) {
-        json errs = json::array();
+        List errs;
         for (const auto& e : s_.errors)
             if (e.category == c.id)
-                errs.push_back({{"id", e.id}, {"anchor", anchor(e.id)}, {"num", std::to_string(e.num)},
-                                {"description", compact(e.description, e.id)}});
-        cats.push_back({{"id", c.id}, {"anchor", anchor(c.id)}, {"label", c.label}, {"intros", introsAt(c.id)},
-                        {"errors", std::move(errs)}});
+                errs.push(Object{"id", e.id, "anchor", anchor(e.id), "num", std::to_string(e.num),
+                                 "description", compact(e.description, e.id)});
+        cats.push(Object{"id", c.id, "anchor", anchor(c.id), "label", c.label, "intros", introsAt(c.id),
+                         "errors", std::move(errs)});
     }
-    v["categories"] = std::move(cats);
+    put(v, "categories", std::move(cats));
     return v;
 }
 
-json DocsView::eventSection() {
-    json v;
-    v["label"] = s_.eventSectionLabel;
-    v["anchor"] = anchor("EventSection");
-    v["aliases"] = aliases("events");
-    v["intros"] = introsAt("EventSection");
-    v["indexAnchor"] = anchor("EventIndex");
-    json index = json::array();
-    for (const auto* e : activeEventsByName(s_))
-        index.push_back({{"id", e->id}, {"label", e->label}, {"num", std::to_string(e->num)}});
-    std::sort(index.begin(), index.end(),
-              [](const json& a, const json& b) { return a["label"].get<std::string>() < b["label"].get<std::string>(); });
-    v["index"] = index;
-    json events = json::array();
+Object DocsView::eventSection() {
+    Object v{"label", s_.eventSectionLabel, "anchor", anchor("EventSection"), "aliases", aliases("events"),
+             "intros", introsAt("EventSection"), "indexAnchor", anchor("EventIndex")};
+    std::vector<const Event*> byLabel = activeEventsByName(s_);
+    std::sort(byLabel.begin(), byLabel.end(), [](const Event* a, const Event* b) { return a->label < b->label; });
+    List index(byLabel.size());
+    for (const auto* e : byLabel) index.push(Object{"id", e->id, "label", e->label, "num", std::to_string(e->num)});
+    put(v, "index", std::move(index));
+    List events(s_.events.size());
     for (const auto& e : s_.events)
-        if (!e.elided) events.push_back(eventView(e));
-    v["events"] = std::move(events);
+        if (!e.elided) events.push(eventView(e));
+    put(v, "events", std::move(events));
     return v;
 }
 
-json DocsView::dataSection() {
-    json v;
-    v["anchor"] = anchor("DataSection");
-    v["aliases"] = aliases("data");
-    v["intros"] = introsAt("DataSection");
-    json groups = json::array();
+Object DocsView::dataSection() {
+    Object v{"anchor", anchor("DataSection"), "aliases", aliases("data"), "intros", introsAt("DataSection")};
+    List groups(s_.baseTypeGroups.size());
     for (const auto& g : s_.baseTypeGroups) {
-        json types = json::array();
+        List types;
         for (const auto& b : s_.baseTypes)
             if (b.group == g.id)
-                types.push_back({{"id", b.id}, {"anchor", anchor(b.id)}, {"name", b.name.empty() ? b.id : b.name},
-                                 {"definition", opt(b.definition)}, {"description", compact(b.description, b.id)}});
-        groups.push_back({{"id", g.id}, {"anchor", anchor(g.id)}, {"label", g.label}, {"intros", introsAt(g.id)},
-                          {"types", std::move(types)}});
+                types.push(Object{"id", b.id, "anchor", anchor(b.id), "name", b.name.empty() ? b.id : b.name,
+                                  "definition", opt(b.definition), "description", compact(b.description, b.id)});
+        groups.push(Object{"id", g.id, "anchor", anchor(g.id), "label", g.label, "intros", introsAt(g.id),
+                           "types", std::move(types)});
     }
-    v["baseTypeGroups"] = std::move(groups);
+    put(v, "baseTypeGroups", std::move(groups));
 
-    v["typeIndexAnchor"] = anchor("TypeIndex");
-    json structs = json::array(), unions = json::array(), callbacks = json::array(), enums = json::array();
+    put(v, "typeIndexAnchor", anchor("TypeIndex"));
+    List structs, unions, callbacks, enums;
     for (const auto* t : activeTypedefs(s_))
-        (t->form == Typedef::Form::Union ? unions : structs).push_back({{"id", t->id}, {"label", t->label}});
-    for (const auto* c : activeCallbacks(s_)) callbacks.push_back({{"id", c->id}, {"label", c->synopsis}});
+        (t->form == Typedef::Form::Union ? unions : structs).push(Object{"id", t->id, "label", t->label});
+    for (const auto* c : activeCallbacks(s_)) callbacks.push(Object{"id", c->id, "label", c->synopsis});
     for (const auto& g : s_.constants)
-        if (g.kind == "enum") enums.push_back({{"id", g.id}, {"label", g.label}});
-    v["structs"] = structs;
-    v["unions"] = unions;
-    v["callbacks"] = callbacks;
-    v["enums"] = enums;
-    v["hasStructs"] = !structs.empty();
-    v["hasUnions"] = !unions.empty();
-    v["hasCallbacks"] = !callbacks.empty();
-    v["hasEnums"] = !enums.empty();
+        if (g.kind == "enum") enums.push(Object{"id", g.id, "label", g.label});
+    put(v, "hasStructs", !structs.empty());
+    put(v, "hasUnions", !unions.empty());
+    put(v, "hasCallbacks", !callbacks.empty());
+    put(v, "hasEnums", !enums.empty());
+    put(v, "structs", std::move(structs));
+    put(v, "unions", std::move(unions));
+    put(v, "callbacks", std::move(callbacks));
+    put(v, "enums", std::move(enums));
 
-    v["constantIndexAnchor"] = anchor("ConstantIndex");
-    json constants = json::array();
+    put(v, "constantIndexAnchor", anchor("ConstantIndex"));
+    List constants(s_.constants.size());
     for (const auto& g : s_.constants)
-        constants.push_back({{"id", g.id}, {"label", g.label}, {"count", std::to_string(g.constants.size())}});
-    v["constantGroups"] = constants;
-    if (s_.capabilities.empty()) v["capabilityIndexAnchor"] = anchor("CapabilityIndex");
-    else v["capabilityIndexAnchor"] = nullptr;
+        constants.push(Object{"id", g.id, "label", g.label, "count", std::to_string(g.constants.size())});
+    put(v, "constantGroups", std::move(constants));
+    if (s_.capabilities.empty()) put(v, "capabilityIndexAnchor", anchor("CapabilityIndex"));
+    else put(v, "capabilityIndexAnchor", nullptr);
     return v;
 }
 
 std::string DocsView::constantsTable(const ConstantsGroup& g) {
-    json v;
-    v["id"] = g.id;
-    v["anchor"] = anchor(g.id);
-    v["label"] = g.label;
-    v["since"] = g.since;
-    v["kind"] = g.kind == "enum" ? "enumeration" : g.kind == "bits" ? "bit flags" : "constants";
-    json cs = json::array();
+    Object v{"id", g.id, "anchor", anchor(g.id), "label", g.label, "since", g.since,
+             "kind", g.kind == "enum" ? "enumeration" : g.kind == "bits" ? "bit flags" : "constants"};
+    List cs(g.constants.size());
     for (const auto& c : g.constants)
-        cs.push_back({{"id", c.id}, {"anchor", anchor(c.id)}, {"num", c.num},
-                      {"description", compact(c.description, g.owner)}});
-    v["constants"] = std::move(cs);
-    return renderTemplate("jvmti-constants.html", v, Escape::Html);
+        cs.push(Object{"id", c.id, "anchor", anchor(c.id), "num", c.num, "description", compact(c.description, g.owner)});
+    put(v, "constants", std::move(cs));
+    if (!constantsTemplate_) constantsTemplate_.emplace("jvmti-constants.html", Escape::Html);
+    return constantsTemplate_->render(v);
 }
 
-json DocsView::toc(const json& functionSection, const json& errors, const json& events, const json& data) {
-    json t;
-    json cats = json::array();
-    for (const auto& c : functionSection["categories"]) {
-        json fns = json::array();
-        for (const auto& i : c["items"])
-            if (!i["function"].is_null()) fns.push_back({{"id", i["function"]["id"]}});
-        cats.push_back({{"id", c["id"]}, {"label", c["label"]}, {"functions", fns}});
+// The table of contents: the sections' entries by id and label.
+Object DocsView::toc(const std::vector<std::vector<const Function*>>& functionsByCategory) {
+    List cats(s_.categories.size());
+    for (size_t i = 0; i < s_.categories.size(); ++i) {
+        List fns(functionsByCategory[i].size());
+        for (const auto* f : functionsByCategory[i]) fns.push(Object{"id", f->id});
+        cats.push(Object{"id", s_.categories[i].id, "label", s_.categories[i].label, "functions", std::move(fns)});
     }
-    t["categories"] = cats;
-    json ecats = json::array();
-    for (const auto& c : errors["categories"]) ecats.push_back({{"id", c["id"]}, {"label", c["label"]}});
-    t["errorCategories"] = ecats;
-    json evs = json::array();
-    for (const auto& e : events["events"]) evs.push_back({{"id", e["id"]}, {"label", e["label"]}});
-    t["events"] = evs;
-    json groups = json::array();
-    for (const auto& g : data["baseTypeGroups"]) groups.push_back({{"id", g["id"]}, {"label", g["label"]}});
-    t["baseTypeGroups"] = groups;
-    return t;
+    List ecats(s_.errorCategories.size());
+    for (const auto& c : s_.errorCategories) ecats.push(Object{"id", c.id, "label", c.label});
+    List evs(s_.events.size());
+    for (const auto& e : s_.events)
+        if (!e.elided) evs.push(Object{"id", e.id, "label", e.label});
+    List groups(s_.baseTypeGroups.size());
+    for (const auto& g : s_.baseTypeGroups) groups.push(Object{"id", g.id, "label", g.label});
+    return Object{"categories", std::move(cats), "errorCategories", std::move(ecats), "events", std::move(evs),
+                  "baseTypeGroups", std::move(groups)};
 }
 
-json DocsView::build() {
+Data DocsView::build() {
     // What type names may link to: everything the page anchors as a type.
     for (const auto& t : s_.typedefs)
         if (!t.elided) targets_.insert(t.id);
@@ -558,80 +524,96 @@ json DocsView::build() {
         if (!f.elided) functionIds_.insert(f.id);
     for (const auto& e : s_.events)
         if (!e.elided) eventIds_.insert(e.id);
-    json v;
     // Ids of the page's own furniture first, so that no spec id takes them.
-    v["tocAnchor"] = anchor("toc");
-    v["contentAnchor"] = anchor("page-content");
-    v["title"] = s_.title;
-    v["subtitle"] = s_.subtitle;
-    v["version"] = ctx_.version.str();
-    v["specName"] = ctx_.specName;
-    v["intros"] = introsAt("spec");
+    Object v{"tocAnchor", anchor("toc"), "contentAnchor", anchor("page-content"), "title", s_.title,
+             "subtitle", s_.subtitle, "version", ctx_.version.str(), "specName", ctx_.specName,
+             "intros", introsAt("spec")};
 
-    json fs;
-    fs["label"] = s_.functionSectionLabel;
-    fs["anchor"] = anchor("FunctionSection");
-    fs["intros"] = introsAt("FunctionSection");
-    fs["indexAnchor"] = anchor("FunctionIndex");
-    fs["tableAnchor"] = anchor("FunctionTable");
-    json cats = json::array();
-    json index = json::array();
-    for (const auto& c : s_.categories) {
-        json cv = categoryView(c);
-        json fns = json::array();
-        for (const auto& i : cv["items"])
-            if (!i["function"].is_null())
-                fns.push_back({{"id", i["function"]["id"]}, {"synopsis", i["function"]["synopsis"]}});
-        index.push_back({{"id", c.id}, {"label", c.label}, {"functions", fns}});
-        cats.push_back(std::move(cv));
-    }
-    fs["categories"] = std::move(cats);
-    fs["index"] = std::move(index);
-    json table = json::array();
-    for (const auto& slot : functionTable(s_)) {
-        if (slot.fn)
-            table.push_back({{"num", std::to_string(slot.num)}, {"id", slot.fn->id}, {"synopsis", slot.fn->synopsis},
-                             {"since", slot.fn->since}, {"reserved", false}});
-        else
-            table.push_back({{"num", std::to_string(slot.num)}, {"id", nullptr}, {"synopsis", nullptr},
-                             {"since", nullptr}, {"reserved", true}});
-    }
-    fs["table"] = std::move(table);
-    v["functions"] = std::move(fs);
-
-    json universal = json::array();
+    // The errors every function may return; no anchors or prose, so built here, before the
+    // functions that show them.
+    List universal;
     if (const auto* u = universalCategory(s_)) {
         for (const auto& e : s_.errors)
-            if (e.category == u->id && e.num != 0) universal.push_back({{"id", e.id}});  // not NONE
-        v["universalAnchor"] = u->id;
+            if (e.category == u->id && e.num != 0) universal.push(Object{"id", e.id});  // not NONE
+        put(ambient_, "universalAnchor", u->id);
     } else {
-        v["universalAnchor"] = nullptr;
+        put(ambient_, "universalAnchor", nullptr);
     }
-    v["universalErrors"] = withMore(std::move(universal));
+    put(ambient_, "universalErrors", withMore(std::move(universal)));
+    put(v, "universalAnchor", Data{*ambient_.get("universalAnchor")});
+    put(v, "universalErrors", Data{*ambient_.get("universalErrors")});
 
-    v["errors"] = errorSection();
-    v["events"] = eventSection();
-    v["data"] = dataSection();
+    // Each category is rendered on the side worker once its view is built, with what a
+    // category's functions show from the page's root (ambient_), and the view dropped there.
+    struct Piece {
+        Data view;
+        std::string html;
+    };
+    std::deque<Piece> pieces;  // stays in place while the side worker uses its elements
+    std::optional<Template> categoryTemplate;
+    SideWorker side;  // after what its jobs use, so that it is finished before they go
+    side.submit([&] { categoryTemplate.emplace("jvmti-category.html", Escape::Html); });
+    side.submit([this] { pageTemplate_.emplace("jvmti.html", Escape::Html); });
 
-    v["issues"] = {{"label", s_.issuesSectionLabel}, {"anchor", anchor("IssuesSection")},
-                   {"intros", introsAt("IssuesSection")}};
+    Object fs{"label", s_.functionSectionLabel, "anchor", anchor("FunctionSection"),
+              "intros", introsAt("FunctionSection"), "indexAnchor", anchor("FunctionIndex"),
+              "tableAnchor", anchor("FunctionTable")};
+    List index(s_.categories.size());
+    std::vector<std::vector<const Function*>> functionsByCategory(s_.categories.size());
+    for (size_t ci = 0; ci < s_.categories.size(); ++ci) {
+        const Category& c = s_.categories[ci];
+        Piece* piece = &pieces.emplace_back(Piece{categoryView(c, functionsByCategory[ci]), {}});
+        side.submit([this, piece, &categoryTemplate] {
+            piece->html = categoryTemplate->render(piece->view, {&ambient_});
+            if (!piece->html.empty() && piece->html.back() == '\n') piece->html.pop_back();  // the page's line ends it
+            piece->view = Data{false};
+        });
+        List fns(functionsByCategory[ci].size());
+        for (const auto* f : functionsByCategory[ci]) fns.push(Object{"id", f->id, "synopsis", f->synopsis});
+        index.push(Object{"id", c.id, "label", c.label, "functions", std::move(fns)});
+    }
+    put(fs, "index", std::move(index));
+    const auto slots = functionTable(s_);
+    List table(slots.size());
+    for (const auto& slot : slots) {
+        if (slot.fn)
+            table.push(Object{"num", std::to_string(slot.num), "id", slot.fn->id, "synopsis", slot.fn->synopsis,
+                              "since", slot.fn->since, "reserved", false});
+        else
+            table.push(Object{"num", std::to_string(slot.num), "id", nullptr, "synopsis", nullptr, "since", nullptr,
+                              "reserved", true});
+    }
+    put(fs, "table", std::move(table));
+
+    put(v, "errors", errorSection());
+    put(v, "events", eventSection());
+    Object data = dataSection();
+
+    put(v, "issues", Object{"label", s_.issuesSectionLabel, "anchor", anchor("IssuesSection"),
+                            "intros", introsAt("IssuesSection")});
 
     const std::string historyId = s_.changeHistoryId.empty() ? "ChangeHistory" : s_.changeHistoryId;
-    json changes = json::array();
+    List changes(s_.changes.size());
     for (const auto& c : s_.changes)
-        changes.push_back({{"date", c.date}, {"version", opt(c.version)}, {"html", compact(c.text, "ChangeHistory")}});
-    v["history"] = {{"anchor", anchor(historyId)},
-                    {"alias", historyId == "ChangeHistory" ? json(nullptr) : anchor("ChangeHistory")},
-                    {"intros", introsAt("ChangeHistory")},
-                    {"update", opt(s_.changeHistoryUpdate)},
-                    {"changes", std::move(changes)}};
+        changes.push(Object{"date", c.date, "version", opt(c.version), "html", compact(c.text, "ChangeHistory")});
+    put(v, "history", Object{"anchor", anchor(historyId),
+                             "alias", historyId == "ChangeHistory" ? Data{false} : anchor("ChangeHistory"),
+                             "intros", introsAt("ChangeHistory"), "update", opt(s_.changeHistoryUpdate),
+                             "changes", std::move(changes)});
 
     // Groups whose placeholder stands in prose the page does not show (elided items).
-    json leftover = json::array();
-    for (const auto* g : prose_.unplacedGroups()) leftover.push_back({{"html", constantsTable(*g)}});
-    v["data"]["leftoverConstants"] = std::move(leftover);
+    List leftover;
+    for (const auto* g : prose_.unplacedGroups()) leftover.push(Object{"html", constantsTable(*g)});
+    put(data, "leftoverConstants", std::move(leftover));
+    put(v, "data", std::move(data));
 
-    v["toc"] = toc(v["functions"], v["errors"], v["events"], v["data"]);
+    put(v, "toc", toc(functionsByCategory));
+
+    side.finish();
+    List cats(pieces.size());
+    for (auto& p : pieces) cats.push(Object{"html", std::move(p.html)});
+    put(fs, "categories", std::move(cats));
+    put(v, "functions", std::move(fs));
     return v;
 }
 
@@ -639,7 +621,8 @@ json DocsView::build() {
 
 std::vector<Output> emitDocs(const EmitContext& ctx) {
     DocsView view(ctx);
-    return {{"docs/jvmti.html", renderTemplate("jvmti.html", view.build(), Escape::Html)}};
+    const Data page = view.build();
+    return {{"docs/jvmti.html", view.pageTemplate().render(page)}};
 }
 
 }  // namespace jvmtigen

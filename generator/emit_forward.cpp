@@ -11,56 +11,56 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 namespace {
 
-json loopView(const AllocLoop& l) {
-    json pointers = json::array();
-    for (const auto& p : l.pointers) pointers.push_back({{"pointer", p}});
-    json inner = json::array();
-    for (const auto& n : l.loops) inner.push_back(loopView(n));
-    return {{"count", l.count}, {"index", l.index}, {"pointers", pointers}, {"inner", inner}};
+Object loopView(const AllocLoop& l) {
+    List pointers(l.pointers.size());
+    for (const auto& p : l.pointers) pointers.push(Object{"pointer", p});
+    List inner(l.loops.size());
+    for (const auto& n : l.loops) inner.push(loopView(n));
+    return Object{"count", l.count, "index", l.index, "pointers", std::move(pointers), "inner", std::move(inner)};
 }
 
 }  // namespace
 
 std::vector<Output> emitForward(const EmitContext& ctx) {
-    json v = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
-    json fns = json::array();
-    for (const auto* f : activeFunctions(ctx.spec)) {
-        json fv = functionView(*f);
+    Object v{"specName", ctx.specName, "version", ctx.version.str()};
+    const auto active = activeFunctions(ctx.spec);
+    List fns(active.size());
+    for (const auto* f : active) {
+        Object fv = functionView(*f);
         const AllocTracking tr = allocTracking(ctx.spec, *f);
-        json pointers = json::array();
-        for (const auto& p : tr.pointers) pointers.push_back({{"pointer", p.pointer}, {"guard", p.guard}, {"guarded", !p.guard.empty()}});
-        json loops = json::array();
+        List pointers(tr.pointers.size());
+        for (const auto& p : tr.pointers)
+            pointers.push(Object{"pointer", p.pointer, "guard", p.guard, "guarded", !p.guard.empty()});
+        List loops(tr.loops.size());
         for (size_t i = 0; i < tr.loops.size(); ++i) {
-            json l = loopView(tr.loops[i]);
-            l["guard"] = tr.loopGuards[i];
-            l["guarded"] = !tr.loopGuards[i].empty();
-            loops.push_back(std::move(l));
+            Object l = loopView(tr.loops[i]);
+            put(l, "guard", tr.loopGuards[i]);
+            put(l, "guarded", !tr.loopGuards[i].empty());
+            loops.push(std::move(l));
         }
-        fv["tracks"] = !tr.empty();
-        fv["pointers"] = pointers;
-        fv["loops"] = loops;
-        fns.push_back(std::move(fv));
+        put(fv, "tracks", !tr.empty());
+        put(fv, "pointers", std::move(pointers));
+        put(fv, "loops", std::move(loops));
+        fns.push(std::move(fv));
     }
-    v["functions"] = fns;
+    put(v, "functions", std::move(fns));
     return {{"include/jvmti_forward.hpp", renderTemplate("jvmti_forward.hpp", v, Escape::None)},
             {"src/jvmti_forward.cpp", renderTemplate("jvmti_forward.cpp", v, Escape::None)}};
 }
 
 std::vector<Output> emitEvents(const EmitContext& ctx) {
-    json v = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
-    json events = json::array();
+    Object v{"specName", ctx.specName, "version", ctx.version.str()};
+    List events;
     for (const auto& slot : eventTable(ctx.spec)) {
         if (!slot.ev) continue;
-        json params = json::array();
+        List params(slot.ev->params.size());
         for (const auto* p : signatureParams(slot.ev->params))
-            params.push_back({{"decl", p->type.cType() + " " + p->id}, {"name", p->id}});
-        events.push_back({{"id", slot.ev->id}, {"num", std::to_string(slot.ev->num)}, {"params", params}});
+            params.push(Object{"decl", p->type.cType() + " " + p->id, "name", p->id});
+        events.push(Object{"id", slot.ev->id, "num", std::to_string(slot.ev->num), "params", std::move(params)});
     }
-    v["events"] = events;
+    put(v, "events", std::move(events));
     return {{"include/jvmti_events.hpp", renderTemplate("jvmti_events.hpp", v, Escape::None)},
             {"src/jvmti_event_thunks.cpp", renderTemplate("jvmti_event_thunks.cpp", v, Escape::None)}};
 }

@@ -1,15 +1,11 @@
 // Emitter of include/jvmti.h. Builds the view the template lays out; every C declaration
 // comes from the model (Type::cType), the order and numbering from derive.hpp.
-#include <nlohmann/json.hpp>
-
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "render.hpp"
 #include "views.hpp"
 
 namespace jvmtigen {
-
-using nlohmann::json;
 
 namespace {
 
@@ -18,17 +14,17 @@ std::string declaration(const Param& p) {
     return p.type.kind == Kind::Varargs ? "..." : p.type.cType() + " " + p.id;
 }
 
-json paramDecls(const std::vector<Param>& ps) {
-    json a = json::array();
-    for (const auto* p : signatureParams(ps)) a.push_back({{"decl", declaration(*p)}});
+Data paramDecls(const std::vector<Param>& ps) {
+    List a(ps.size());
+    for (const auto* p : signatureParams(ps)) a.push(Object{"decl", declaration(*p)});
     return a;
 }
 
 // Arguments a C++ method forwards: every signature parameter but varargs.
-json forwardArgs(const std::vector<Param>& ps) {
-    json a = json::array();
+Data forwardArgs(const std::vector<Param>& ps) {
+    List a(ps.size());
     for (const auto* p : signatureParams(ps))
-        if (p->type.kind != Kind::Varargs) a.push_back({{"name", p->id}});
+        if (p->type.kind != Kind::Varargs) a.push(Object{"name", p->id});
     return a;
 }
 
@@ -36,105 +32,104 @@ json forwardArgs(const std::vector<Param>& ps) {
 
 std::vector<Output> emitHeader(const EmitContext& ctx) {
     const Spec& s = ctx.spec;
-    json v;
-    v["specName"] = ctx.specName;
-    v["version"] = ctx.version.str();
-    v["major"] = std::to_string(ctx.version.major);
-    v["minor"] = std::to_string(ctx.version.minor);
-    v["micro"] = std::to_string(ctx.version.micro);
+    Object v{"specName", ctx.specName, "version", ctx.version.str(), "major", std::to_string(ctx.version.major),
+             "minor", std::to_string(ctx.version.minor), "micro", std::to_string(ctx.version.micro)};
 
-    json versions = json::array();
-    for (const auto& c : versionConstants(ctx.version)) versions.push_back({{"name", c.name}, {"hex", c.hex}});
-    v["versionConstants"] = versions;
+    List versions;
+    for (const auto& c : versionConstants(ctx.version)) versions.push(Object{"name", c.name, "hex", c.hex});
+    put(v, "versionConstants", std::move(versions));
 
-    json defs = json::array();
+    List defs(s.baseTypes.size());
     for (const auto& b : s.baseTypes)
-        if (!b.definition.empty()) defs.push_back({{"definition", b.definition}});
-    v["baseTypeDefinitions"] = defs;
+        if (!b.definition.empty()) defs.push(Object{"definition", b.definition});
+    put(v, "baseTypeDefinitions", std::move(defs));
 
-    json groups = json::array();
+    List groups(s.constants.size());
     for (const auto& g : s.constants) {
-        json cs = json::array();
-        for (const auto& c : g.constants) cs.push_back({{"id", c.id}, {"num", c.num}});
-        groups.push_back({{"id", g.id}, {"label", g.label}, {"isEnum", g.kind == "enum"},
-                          {"constants", withMore(cs)}});
+        List cs(g.constants.size());
+        for (const auto& c : g.constants) cs.push(Object{"id", c.id, "num", c.num});
+        groups.push(Object{"id", g.id, "label", g.label, "isEnum", g.kind == "enum", "constants", withMore(std::move(cs))});
     }
-    v["constantGroups"] = groups;
+    put(v, "constantGroups", std::move(groups));
 
-    json errors = json::array();
+    const auto byNum = errorsByNum(s);
+    List errors(byNum.size());
     int errorMax = 0;
-    for (const auto* e : errorsByNum(s)) {
-        errors.push_back({{"id", e->id}, {"num", std::to_string(e->num)}});
+    for (const auto* e : byNum) {
+        errors.push(Object{"id", e->id, "num", std::to_string(e->num)});
         errorMax = std::max(errorMax, e->num);
     }
-    v["errors"] = errors;
-    v["errorMax"] = std::to_string(errorMax);
+    put(v, "errors", std::move(errors));
+    put(v, "errorMax", std::to_string(errorMax));
 
-    json eventIds = json::array();
-    json eventSlots = json::array();
     const auto slots = eventTable(s);
+    List eventIds(slots.size()), eventSlots(slots.size());
     for (const auto& slot : slots) {
         const std::string num = std::to_string(slot.num);
         if (slot.ev) {
-            eventIds.push_back({{"const", slot.ev->constName}, {"num", num}});
-            eventSlots.push_back({{"num", num}, {"event", true}, {"id", slot.ev->id}, {"label", slot.ev->label}});
+            eventIds.push(Object{"const", slot.ev->constName, "num", num});
+            eventSlots.push(Object{"num", num, "event", true, "id", slot.ev->id, "label", slot.ev->label});
         } else {
-            eventSlots.push_back({{"num", num}, {"event", false}});
+            eventSlots.push(Object{"num", num, "event", false});
         }
     }
-    v["eventIds"] = eventIds;
-    v["eventSlots"] = eventSlots;
-    v["minEvent"] = slots.empty() ? "0" : std::to_string(slots.front().num);
-    v["maxEvent"] = slots.empty() ? "0" : std::to_string(slots.back().num);
+    put(v, "eventIds", std::move(eventIds));
+    put(v, "eventSlots", std::move(eventSlots));
+    put(v, "minEvent", slots.empty() ? "0" : std::to_string(slots.front().num));
+    put(v, "maxEvent", slots.empty() ? "0" : std::to_string(slots.back().num));
 
-    json structs = json::array();
-    for (const auto* t : activeTypedefs(s)) {
-        json fields = json::array();
-        for (const auto& f : t->fields) fields.push_back({{"decl", f.type.cType() + " " + f.id}});
-        structs.push_back({{"id", t->id}, {"keyword", t->form == Typedef::Form::Union ? "union" : "struct"},
-                           {"fields", fields}});
+    const auto typedefs = activeTypedefs(s);
+    List structs(typedefs.size());
+    for (const auto* t : typedefs) {
+        List fields(t->fields.size());
+        for (const auto& f : t->fields) fields.push(Object{"decl", f.type.cType() + " " + f.id});
+        structs.push(Object{"id", t->id, "keyword", t->form == Typedef::Form::Union ? "union" : "struct",
+                            "fields", std::move(fields)});
     }
-    v["structs"] = structs;
+    put(v, "structs", std::move(structs));
 
-    json callbacks = json::array();
-    for (const auto* c : activeCallbacks(s))
-        callbacks.push_back({{"id", c->id}, {"returns", c->returns.cType()}, {"params", withMore(paramDecls(c->params))}});
-    v["callbacks"] = callbacks;
+    const auto cbs = activeCallbacks(s);
+    List callbacks(cbs.size());
+    for (const auto* c : cbs)
+        callbacks.push(Object{"id", c->id, "returns", c->returns.cType(), "params", withMore(paramDecls(c->params))});
+    put(v, "callbacks", std::move(callbacks));
 
-    json caps = json::array();
+    List caps;
     size_t flags = 0;
     if (!s.capabilities.empty()) {
-        for (const auto& f : s.capabilities[0].fields) caps.push_back({{"id", f.id}});
+        for (const auto& f : s.capabilities[0].fields) caps.push(Object{"id", f.id});
         flags = s.capabilities[0].fields.size();
-        v["capabilitiesId"] = s.capabilities[0].id;
+        put(v, "capabilitiesId", s.capabilities[0].id);
     } else {
-        v["capabilitiesId"] = "jvmtiCapabilities";
+        put(v, "capabilitiesId", "jvmtiCapabilities");
     }
-    v["capabilities"] = caps;
-    json pads = json::array();
-    for (int bits : capabilityPadding(flags)) pads.push_back({{"bits", std::to_string(bits)}});
-    v["capabilityPadding"] = pads;
+    put(v, "capabilities", std::move(caps));
+    List pads;
+    for (int bits : capabilityPadding(flags)) pads.push(Object{"bits", std::to_string(bits)});
+    put(v, "capabilityPadding", std::move(pads));
 
-    json eventTypedefs = json::array();
-    for (const auto* e : activeEventsByName(s))
-        eventTypedefs.push_back({{"id", e->id}, {"params", paramDecls(e->params)}});
-    v["eventTypedefs"] = eventTypedefs;
+    const auto events = activeEventsByName(s);
+    List eventTypedefs(events.size());
+    for (const auto* e : events) eventTypedefs.push(Object{"id", e->id, "params", paramDecls(e->params)});
+    put(v, "eventTypedefs", std::move(eventTypedefs));
 
-    json table = json::array();
-    for (const auto& slot : functionTable(s)) {
+    const auto fnTable = functionTable(s);
+    List table(fnTable.size());
+    for (const auto& slot : fnTable) {
         const std::string num = std::to_string(slot.num);
         if (slot.fn)
-            table.push_back({{"num", num}, {"function", true}, {"id", slot.fn->id}, {"synopsis", slot.fn->synopsis},
-                             {"params", paramDecls(slot.fn->params)}});
+            table.push(Object{"num", num, "function", true, "id", slot.fn->id, "synopsis", slot.fn->synopsis,
+                              "params", paramDecls(slot.fn->params)});
         else
-            table.push_back({{"num", num}, {"function", false}});
+            table.push(Object{"num", num, "function", false});
     }
-    v["functionTable"] = table;
+    put(v, "functionTable", std::move(table));
 
-    json methods = json::array();
-    for (const auto* f : activeFunctions(s))
-        methods.push_back({{"id", f->id}, {"params", withMore(paramDecls(f->params))}, {"args", forwardArgs(f->params)}});
-    v["methods"] = methods;
+    const auto fns = activeFunctions(s);
+    List methods(fns.size());
+    for (const auto* f : fns)
+        methods.push(Object{"id", f->id, "params", withMore(paramDecls(f->params)), "args", forwardArgs(f->params)});
+    put(v, "methods", std::move(methods));
 
     return {{"include/jvmti.h", renderTemplate("jvmti.h", v, Escape::None)}};
 }

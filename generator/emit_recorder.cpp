@@ -9,19 +9,18 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 std::vector<Output> emitRecorder(const EmitContext& ctx) {
-    json v = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
-    json fns = json::array();
-    for (const auto* f : activeFunctions(ctx.spec)) {
-        json fv = functionView(*f);
-        json params = fv["params"];
-        for (size_t i = 0; i < params.size(); ++i) params[i]["index"] = std::to_string(i);
-        fv["params"] = params;
-        fns.push_back(std::move(fv));
+    Object v{"specName", ctx.specName, "version", ctx.version.str()};
+    const auto active = activeFunctions(ctx.spec);
+    List fns(active.size());
+    for (const auto* f : active) {
+        Object fv = functionView(*f);
+        // Each parameter's position in the argument vector.
+        auto& params = elements(*const_cast<Data*>(fv.get("params")));
+        for (size_t i = 0; i < params.size(); ++i) put(params[i], "index", std::to_string(i));
+        fns.push(std::move(fv));
     }
-    v["functions"] = fns;
+    put(v, "functions", std::move(fns));
     return {{"include/jvmti_recorder.hpp", renderTemplate("jvmti_recorder.hpp", v, Escape::None)},
             {"src/jvmti_recorder.cpp", renderTemplate("jvmti_recorder.cpp", v, Escape::None)}};
 }

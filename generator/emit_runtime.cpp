@@ -7,13 +7,12 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
-static json runtimeView(const EmitContext& ctx) {
-    json v = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
-    json fns = json::array();
-    for (const auto* f : activeFunctions(ctx.spec)) fns.push_back(functionView(*f));
-    v["functions"] = fns;
+static Data runtimeView(const EmitContext& ctx) {
+    Object v{"specName", ctx.specName, "version", ctx.version.str()};
+    const auto active = activeFunctions(ctx.spec);
+    List fns(active.size());
+    for (const auto* f : active) fns.push(functionView(*f));
+    put(v, "functions", std::move(fns));
     return v;
 }
 

@@ -10,8 +10,6 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 namespace {
 
 // "Kind::AllocBuf" style names of the metadata's Kind enum.
@@ -33,10 +31,10 @@ std::string kindEnumerator(Kind k) {
     return "Value";
 }
 
-json capabilityRefs(const std::vector<CapabilityUse>& uses, const std::map<std::string, int>& bits) {
-    json a = json::array();
-    for (const auto& u : uses) a.push_back({{"bit", std::to_string(bits.at(u.id))}});
-    return withMore(a);
+Data capabilityRefs(const std::vector<CapabilityUse>& uses, const std::map<std::string, int>& bits) {
+    List a(uses.size());
+    for (const auto& u : uses) a.push(Object{"bit", std::to_string(bits.at(u.id))});
+    return withMore(std::move(a));
 }
 
 std::string str(bool b) { return b ? "true" : "false"; }
@@ -45,26 +43,28 @@ std::string str(bool b) { return b ? "true" : "false"; }
 
 std::vector<Output> emitTables(const EmitContext& ctx) {
     const Spec& s = ctx.spec;
-    json v = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
+    Object v{"specName", ctx.specName, "version", ctx.version.str()};
 
     std::map<std::string, int> bits;
-    json caps = json::array();
+    List caps;
     if (!s.capabilities.empty())
         for (const auto& f : s.capabilities[0].fields) {
             bits[f.id] = static_cast<int>(bits.size());
-            caps.push_back({{"id", f.id}, {"bit", std::to_string(bits[f.id])}, {"since", f.since}});
+            caps.push(Object{"id", f.id, "bit", std::to_string(bits[f.id]), "since", f.since});
         }
-    v["capabilities"] = caps;
-    v["capabilityCount"] = std::to_string(caps.size());
+    const size_t capCount = caps.size();
+    put(v, "capabilities", std::move(caps));
+    put(v, "capabilityCount", std::to_string(capCount));
 
     std::map<std::string, bool> enumsUsed;
-    json functions = json::array();
+    const auto active = activeFunctions(s);
+    List functions(active.size());
     int maxNum = 0;
-    for (const auto* f : activeFunctions(s)) {
+    for (const auto* f : active) {
         maxNum = std::max(maxNum, f->num);
-        json fv = functionView(*f);
+        Object fv = functionHead(*f);  // the tables list parameters their own way (paramList)
         const auto checks = entryChecks(s, *f);
-        json params = json::array();
+        List params(f->params.size());
         for (const auto* p : signatureParams(f->params)) {
             if (p->type.kind == Kind::Varargs) continue;
             bool nullChecked = false;
@@ -72,73 +72,78 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
             const auto min = p->type.baseAttrs.find("min");
             const bool isEnum = p->type.kind == Kind::Value && p->type.base == "enum";
             if (isEnum) enumsUsed[p->type.name] = true;
-            params.push_back({{"name", p->id}, {"ctype", p->type.cType()}, {"kind", kindEnumerator(p->type.kind)},
-                              {"base", p->type.base}, {"enumName", isEnum ? p->type.name : ""}, {"isEnum", isEnum},
-                              {"nullok", str(p->type.nullok)}, {"nullChecked", str(nullChecked)},
-                              {"hasMin", str(min != p->type.baseAttrs.end())},
-                              {"min", min != p->type.baseAttrs.end() ? min->second : "0"}});
+            params.push(Object{"name", p->id, "ctype", p->type.cType(), "kind", kindEnumerator(p->type.kind),
+                               "base", p->type.base, "enumName", isEnum ? p->type.name : "", "isEnum", isEnum,
+                               "nullok", str(p->type.nullok), "nullChecked", str(nullChecked),
+                               "hasMin", str(min != p->type.baseAttrs.end()),
+                               "min", min != p->type.baseAttrs.end() ? min->second : "0"});
         }
-        fv["paramList"] = params;
-        fv["paramCount"] = std::to_string(params.size());
-        fv["hasParams"] = !params.empty();
-        json outs = json::array();
-        for (const auto& o : outParamFacts(*f))
-            outs.push_back({{"index", std::to_string(o.index)}, {"allocated", str(o.allocated)},
-                            {"nested", str(o.nested)}, {"localRefs", str(o.localRefs)},
-                            {"countIndex", std::to_string(o.countIndex)}, {"countIsPointer", str(o.countIsPointer)}});
-        fv["outParams"] = outs;
-        fv["outParamCount"] = std::to_string(outs.size());
-        fv["hasOutParams"] = !outs.empty();
-        json phases = json::array();
+        const size_t paramCount = params.size();
+        put(fv, "paramList", std::move(params));
+        put(fv, "paramCount", std::to_string(paramCount));
+        put(fv, "hasParams", paramCount != 0);
+        const auto facts = outParamFacts(*f);
+        List outs(facts.size());
+        for (const auto& o : facts)
+            outs.push(Object{"index", std::to_string(o.index), "allocated", str(o.allocated),
+                             "nested", str(o.nested), "localRefs", str(o.localRefs),
+                             "countIndex", std::to_string(o.countIndex), "countIsPointer", str(o.countIsPointer)});
+        put(fv, "outParams", std::move(outs));
+        put(fv, "outParamCount", std::to_string(facts.size()));
+        put(fv, "hasOutParams", !facts.empty());
         const PhaseRule pr = phaseRule(*f);
-        for (const auto& p : pr.phases) phases.push_back({{"name", p}});
-        fv["phaseAttr"] = pr.attr;
-        fv["phases"] = withMore(phases);
-        fv["phaseCount"] = std::to_string(phases.size());
-        fv["hasPhases"] = !phases.empty();
-        fv["callbackSafe"] = str(f->callbacksafe == "safe");
-        fv["requiredCaps"] = capabilityRefs(f->required, bits);
-        fv["requiredCapCount"] = std::to_string(f->required.size());
-        fv["hasRequiredCaps"] = !f->required.empty();
-        fv["category"] = f->category;
-        fv["since"] = f->since;
-        fv["varargsFlag"] = str(fv["varargs"].get<bool>());
-        functions.push_back(std::move(fv));
+        List phases(pr.phases.size());
+        for (const auto& p : pr.phases) phases.push(Object{"name", p});
+        put(fv, "phaseAttr", pr.attr);
+        put(fv, "phases", withMore(std::move(phases)));
+        put(fv, "phaseCount", std::to_string(pr.phases.size()));
+        put(fv, "hasPhases", !pr.phases.empty());
+        put(fv, "callbackSafe", str(f->callbacksafe == "safe"));
+        put(fv, "requiredCaps", capabilityRefs(f->required, bits));
+        put(fv, "requiredCapCount", std::to_string(f->required.size()));
+        put(fv, "hasRequiredCaps", !f->required.empty());
+        put(fv, "category", f->category);
+        put(fv, "since", f->since);
+        put(fv, "varargsFlag", str(fv.get("varargs")->is_true()));
+        functions.push(std::move(fv));
     }
-    v["functions"] = functions;
-    v["functionCount"] = std::to_string(functions.size());
-    v["maxFunctionNum"] = std::to_string(maxNum);
+    put(v, "functions", std::move(functions));
+    put(v, "functionCount", std::to_string(active.size()));
+    put(v, "maxFunctionNum", std::to_string(maxNum));
 
-    json enums = json::array();
+    List enums(enumsUsed.size());
     for (const auto& [name, used] : enumsUsed) {
-        json values = json::array();
-        for (const auto& c : enumConstants(s, name)) values.push_back({{"name", c}});
-        enums.push_back({{"name", name}, {"values", withMore(values)}, {"count", std::to_string(values.size())}});
+        const auto constants = enumConstants(s, name);
+        List values(constants.size());
+        for (const auto& c : constants) values.push(Object{"name", c});
+        enums.push(Object{"name", name, "values", withMore(std::move(values)), "count", std::to_string(constants.size())});
     }
-    v["enums"] = enums;
+    put(v, "enums", std::move(enums));
 
-    json events = json::array();
+    List events;
     int minEvent = 0, maxEvent = 0;
     for (const auto& slot : eventTable(s)) {
         if (!slot.ev) continue;
         const Event& e = *slot.ev;
         if (!minEvent) minEvent = e.num;
         maxEvent = e.num;
-        events.push_back({{"num", std::to_string(e.num)}, {"id", e.id}, {"const", e.constName},
-                          {"phase", e.phase}, {"threadFiltered", str(e.filtered == "thread")},
-                          {"requiredCaps", capabilityRefs(e.required, bits)},
-                          {"requiredCapCount", std::to_string(e.required.size())},
-                          {"hasRequiredCaps", !e.required.empty()}, {"since", e.since}});
+        events.push(Object{"num", std::to_string(e.num), "id", e.id, "const", e.constName,
+                           "phase", e.phase, "threadFiltered", str(e.filtered == "thread"),
+                           "requiredCaps", capabilityRefs(e.required, bits),
+                           "requiredCapCount", std::to_string(e.required.size()),
+                           "hasRequiredCaps", !e.required.empty(), "since", e.since});
     }
-    v["events"] = events;
-    v["eventCount"] = std::to_string(events.size());
-    v["minEventNum"] = std::to_string(minEvent);
-    v["maxEventNum"] = std::to_string(maxEvent);
+    const size_t eventCount = events.size();
+    put(v, "events", std::move(events));
+    put(v, "eventCount", std::to_string(eventCount));
+    put(v, "minEventNum", std::to_string(minEvent));
+    put(v, "maxEventNum", std::to_string(maxEvent));
 
-    json errors = json::array();
-    for (const auto* e : errorsByNum(s)) errors.push_back({{"id", e->id}, {"num", std::to_string(e->num)}});
-    v["errors"] = errors;
-    v["errorCount"] = std::to_string(errors.size());
+    const auto byNum = errorsByNum(s);
+    List errors(byNum.size());
+    for (const auto* e : byNum) errors.push(Object{"id", e->id, "num", std::to_string(e->num)});
+    put(v, "errors", std::move(errors));
+    put(v, "errorCount", std::to_string(byNum.size()));
 
     return {{"include/jvmti_metadata.hpp", renderTemplate("jvmti_metadata.hpp", v, Escape::None)},
             {"src/jvmti_metadata.cpp", renderTemplate("jvmti_metadata.cpp", v, Escape::None)}};

@@ -8,17 +8,16 @@
 #include "emitters.hpp"
 #include "render.hpp"
 #include "trace_code.hpp"
+#include "template_data.hpp"
 #include "views.hpp"
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
 namespace {
 
-json linesView(const std::vector<std::string>& lines) {
-    json a = json::array();
-    for (const auto& l : lines) a.push_back({{"line", l}});
+List linesView(const std::vector<std::string>& lines) {
+    List a(lines.size());
+    for (const auto& l : lines) a.push(Object{"line", l});
     return a;
 }
 
@@ -45,7 +44,7 @@ TraceScope fieldScope(const Spec& spec, const Typedef& t, const std::string& obj
 
 // Puts the statements of every parameter into the view as inputs and outputs.
 template <class Trace>
-void addParams(json& view, const Spec& spec, const std::vector<Param>& params, Trace trace) {
+void addParams(Data& view, const Spec& spec, const std::vector<Param>& params, Trace trace) {
     const TraceScope scope = paramScope(spec, params);
     std::vector<std::string> in, out;
     for (const auto* p : signatureParams(params)) {
@@ -53,57 +52,50 @@ void addParams(json& view, const Spec& spec, const std::vector<Param>& params, T
         in.insert(in.end(), t.inputs.begin(), t.inputs.end());
         out.insert(out.end(), t.outputs.begin(), t.outputs.end());
     }
-    view["hasInputs"] = !in.empty();
-    view["inputs"] = linesView(in);
-    view["hasOutputs"] = !out.empty();
-    view["outputs"] = linesView(out);
+    put(view, "hasInputs", !in.empty());
+    put(view, "inputs", linesView(in));
+    put(view, "hasOutputs", !out.empty());
+    put(view, "outputs", linesView(out));
 }
 
 bool tracedByDefault(const Function& f) { return f.impl.find("notrace") == std::string::npos; }
 
-json constantsView(const Spec& spec) {
-    json groups = json::array();
+Object constantsGroup(const std::string& group, List items, bool bits) {
+    const std::string count = std::to_string(items.size());
+    return Object{"group", group, "table", constantsTableName(group), "items", std::move(items), "count", count,
+                  "bits", bits ? "true" : "false"};
+}
+
+List constantsView(const Spec& spec) {
+    List groups;
     for (const auto& g : spec.constants) {
         if (g.kind != "enum" && g.kind != "bits") continue;
-        json items = json::array();
-        for (const auto& c : g.constants) items.push_back({{"name", c.id}});
-        groups.push_back({{"group", g.id}, {"table", constantsTableName(g.id)}, {"items", items},
-                          {"count", std::to_string(g.constants.size())}, {"bits", g.kind == "bits" ? "true" : "false"}});
+        List items(g.constants.size());
+        for (const auto& c : g.constants) items.push(Object{"name", c.id});
+        groups.push(constantsGroup(g.id, std::move(items), g.kind == "bits"));
     }
-    json items = json::array();
-    for (const auto* e : activeEventsByName(spec)) items.push_back({{"name", e->constName}});
-    groups.push_back({{"group", kEventConstants}, {"table", constantsTableName(kEventConstants)}, {"items", items},
-                      {"count", std::to_string(items.size())}, {"bits", "false"}});
+    List items;
+    for (const auto* e : activeEventsByName(spec)) items.push(Object{"name", e->constName});
+    groups.push(constantsGroup(kEventConstants, std::move(items), false));
     return groups;
 }
 
-}  // namespace
-
-std::vector<Output> emitTrace(const EmitContext& ctx) {
+// The header and src/jvmti_trace_values.cpp: functions, events, constants, formatters.
+Object valuesView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlots) {
     const Spec& s = ctx.spec;
-    const json base = {{"specName", ctx.specName}, {"version", ctx.version.str()}};
-
     std::vector<const Function*> byNum = activeFunctions(s);
     std::sort(byNum.begin(), byNum.end(), [](const Function* a, const Function* b) { return a->num < b->num; });
-    json functions = json::array();
+    List functions(byNum.size());
     for (const auto* f : byNum)
-        functions.push_back({{"num", std::to_string(f->num)}, {"id", f->id}, {"category", f->category},
-                             {"traceByDefault", tracedByDefault(*f) ? "true" : "false"}});
-    json events = json::array();
-    json thunks = json::array();
-    for (const auto& slot : eventTable(s)) {
+        functions.push(Object{"num", std::to_string(f->num), "id", f->id, "category", f->category, "traceByDefault",
+                              tracedByDefault(*f) ? "true" : "false"});
+    List events, callbacks;
+    for (const auto& slot : eventSlots) {
         if (!slot.ev) continue;
-        events.push_back({{"num", std::to_string(slot.ev->num)}, {"id", slot.ev->id}});
-        json ev = {{"num", std::to_string(slot.ev->num)}, {"id", slot.ev->id}};
-        json params = json::array();
-        for (const auto* p : signatureParams(slot.ev->params))
-            params.push_back({{"decl", p->type.cType() + " " + p->id}, {"name", p->id}});
-        ev["params"] = params;
-        addParams(ev, s, slot.ev->params, traceEventParam);
-        thunks.push_back(std::move(ev));
+        events.push(Object{"num", std::to_string(slot.ev->num), "id", slot.ev->id});
+        callbacks.push(Object{"id", slot.ev->id});
     }
-
-    json structs = json::array();
+    List structs;
     for (const auto* t : activeTypedefs(s)) {
         if (t->form != Typedef::Form::Struct) continue;
         const TraceScope scope = fieldScope(s, *t, "x");
@@ -112,49 +104,61 @@ std::vector<Output> emitTrace(const EmitContext& ctx) {
             auto l = traceField(scope, f, "x");
             lines.insert(lines.end(), l.begin(), l.end());
         }
-        structs.push_back({{"id", t->id}, {"lines", linesView(lines)}});
+        structs.push(Object{"id", t->id, "lines", linesView(lines)});
     }
-    json caps = json::array();
+    List caps;
     for (const auto& c : s.capabilities)
-        for (const auto& f : c.fields) caps.push_back({{"id", f.id}});
-    json callbacks = json::array();
-    for (const auto& slot : eventTable(s))
-        if (slot.ev) callbacks.push_back({{"id", slot.ev->id}});
+        for (const auto& f : c.fields) caps.push(Object{"id", f.id});
 
-    json header = base;
-    header["functionCount"] = std::to_string(functions.size());
-    header["eventCount"] = std::to_string(events.size());
-    header["constants"] = constantsView(s);
-    header["structs"] = structs;
+    const std::string functionCount = std::to_string(functions.size()), eventCount = std::to_string(events.size());
+    return Object{"specName", ctx.specName, "version", ctx.version.str(), "functionCount", functionCount,
+                  "eventCount", eventCount, "constants", constantsView(s), "structs", std::move(structs),
+                  "functions", std::move(functions), "events", std::move(events), "capabilities", std::move(caps),
+                  "callbacks", std::move(callbacks)};
+}
 
-    json values = header;
-    values["functions"] = functions;
-    values["events"] = events;
-    values["capabilities"] = caps;
-    values["callbacks"] = callbacks;
-
-    json entries = base;
-    json fns = json::array();
-    for (const auto* f : activeFunctions(s)) {
-        json fv = functionView(*f);
+Object entriesView(const EmitContext& ctx) {
+    const Spec& s = ctx.spec;
+    const auto fns = activeFunctions(s);
+    List functions(fns.size());
+    for (const auto* f : fns) {
+        Object fv = functionView(*f);
         addParams(fv, s, f->params, traceFunctionParam);
-        fns.push_back(std::move(fv));
+        functions.push(std::move(fv));
     }
-    entries["functions"] = fns;
-    json slots = json::array();
+    List slots;
     for (const auto& slot : functionTable(s)) {
-        json sv = {{"num", std::to_string(slot.num)}, {"function", slot.fn != nullptr}};
-        if (slot.fn) sv["id"] = slot.fn->id;
-        slots.push_back(std::move(sv));
+        Object sv{"num", std::to_string(slot.num), "function", slot.fn != nullptr};
+        if (slot.fn) put(sv, "id", slot.fn->id);
+        slots.push(std::move(sv));
     }
-    entries["slots"] = slots;
+    return Object{"specName", ctx.specName, "version", ctx.version.str(), "functions", std::move(functions), "slots",
+                  std::move(slots)};
+}
 
-    json evs = base;
-    evs["events"] = thunks;
+Object eventsView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlots) {
+    List thunks;
+    for (const auto& slot : eventSlots) {
+        if (!slot.ev) continue;
+        List params(slot.ev->params.size());
+        for (const auto* p : signatureParams(slot.ev->params))
+            params.push(Object{"decl", p->type.cType() + " " + p->id, "name", p->id});
+        Object ev{"num", std::to_string(slot.ev->num), "id", slot.ev->id, "params", std::move(params)};
+        addParams(ev, ctx.spec, slot.ev->params, traceEventParam);
+        thunks.push(std::move(ev));
+    }
+    return Object{"specName", ctx.specName, "version", ctx.version.str(), "events", std::move(thunks)};
+}
 
-    return {{"include/jvmti_trace.hpp", renderTemplate("jvmti_trace.hpp", header, Escape::None)},
-            {"src/jvmti_trace_entries.cpp", renderTemplate("jvmti_trace_entries.cpp", entries, Escape::None)},
-            {"src/jvmti_trace_events.cpp", renderTemplate("jvmti_trace_events.cpp", evs, Escape::None)},
+}  // namespace
+
+std::vector<Output> emitTrace(const EmitContext& ctx) {
+    const auto eventSlots = eventTable(ctx.spec);
+    const Object values = valuesView(ctx, eventSlots);
+    return {{"include/jvmti_trace.hpp", renderTemplate("jvmti_trace.hpp", values, Escape::None)},
+            {"src/jvmti_trace_entries.cpp", renderTemplate("jvmti_trace_entries.cpp", entriesView(ctx), Escape::None)},
+            {"src/jvmti_trace_events.cpp",
+             renderTemplate("jvmti_trace_events.cpp", eventsView(ctx, eventSlots), Escape::None)},
             {"src/jvmti_trace_values.cpp", renderTemplate("jvmti_trace_values.cpp", values, Escape::None)}};
 }
 

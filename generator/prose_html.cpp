@@ -1,6 +1,7 @@
 #include "prose_html.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -27,28 +28,41 @@ constexpr ExternalBase kExternalBases[] = {
 
 bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
-// Appends `text` escaped, with runs of white space collapsed to one space.
+// The characters appendCollapsed does something with: white space and what HTML escapes.
+constexpr auto kCollapseSpecial = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {' ', '\n', '\t', '\r', '&', '<', '>'}) t[c] = true;
+    return t;
+}();
+
+// Appends `text` escaped, with runs of white space collapsed to one space. Characters that
+// need nothing done are copied a run at a time.
 void appendCollapsed(std::string& out, const std::string& text) {
-    for (char c : text) {
-        if (isSpace(c)) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else if (c == '&') {
-            out += "&amp;";
-        } else if (c == '<') {
-            out += "&lt;";
-        } else if (c == '>') {
-            out += "&gt;";
-        } else {
-            out += c;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+        const char* q = p;
+        for (; q < end; ++q) {
+            if (!kCollapseSpecial[static_cast<unsigned char>(*q)]) continue;
+            // A lone space between two other characters of the text stays as it is.
+            if (*q == ' ' && q > text.data() && !isSpace(q[-1]) && (q + 1 == end || !isSpace(q[1]))) continue;
+            break;
         }
+        out.append(p, q);
+        if (q == end) break;
+        if (isSpace(*q)) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+            while (q + 1 < end && isSpace(q[1])) ++q;  // the rest of the run adds nothing
+        } else {
+            out += *q == '&' ? "&amp;" : *q == '<' ? "&lt;" : "&gt;";
+        }
+        p = q + 1;
     }
 }
 
 void trimRight(std::string& s) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
 }
-
-const std::map<std::string, std::string> kSimpleInline = {{"code", "code"}, {"i", "i"}, {"b", "b"}};
 
 // Link kinds whose empty text shows the id as code.
 const std::set<std::string> kCodeLinks = {"functionlink", "typelink", "datalink", "fieldlink",
@@ -59,16 +73,22 @@ const std::set<std::string> kCodeLinks = {"functionlink", "typelink", "datalink"
 std::string escapeHtml(std::string_view s) {
     std::string out;
     out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+    size_t from = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char* entity = nullptr;
+        switch (s[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&#39;"; break;
+            default: continue;
         }
+        out.append(s, from, i - from);
+        out += entity;
+        from = i + 1;
     }
+    out.append(s, from);
     return out;
 }
 
@@ -149,7 +169,7 @@ void ProseHtml::flow(const Prose& nodes, std::string& out, bool compact) {
     for (const auto& n : nodes) {
         if (n.tag.empty()) {
             appendCollapsed(run, n.text);
-        } else if (n.tag == "p") {
+        } else if (std::string_view(n.tag) == "p") {
             flush();
         } else {
             std::string b;
@@ -177,22 +197,25 @@ void ProseHtml::flow(const Prose& nodes, std::string& out, bool compact) {
     }
 }
 
+// Tags are compared as string_views, which compare lengths first: most comparisons end there.
 bool ProseHtml::block(const ProseNode& n, std::string& out) {
-    const std::string& t = n.tag;
+    const std::string_view t = n.tag;
     if (t == "issue" || t == "todo") return true;  // notes for the spec's editors, not readers
     if (t == "ul" || t == "dl" || t == "table" || t == "tr") {
-        const std::string tag = t == "table" ? "table class=\"prose\"" : t;
-        out += "<" + tag + ">";
+        out += '<';
+        out += t == "table" ? "table class=\"prose\"" : t;
+        out += '>';
         for (const auto& k : n.kids) {
-            if (k.tag.empty()) continue;  // white space between items
-            if (k.tag == "li" || k.tag == "dd" || k.tag == "td" || k.tag == "th") {
+            const std::string_view kt = k.tag;
+            if (kt.empty()) continue;  // white space between items
+            if (kt == "li" || kt == "dd" || kt == "td" || kt == "th") {
                 out += "<" + k.tag;
-                if (k.tag == "th")
+                if (kt == "th")
                     if (const auto* scope = k.attr("scope")) out += " scope=\"" + escapeHtml(*scope) + "\"";
                 out += ">";
                 flow(k.kids, out, true);
                 out += "</" + k.tag + ">";
-            } else if (k.tag == "dt") {
+            } else if (kt == "dt") {
                 out += "<dt>";
                 std::string dt;
                 inlineKids(k.kids, dt, false);
@@ -203,7 +226,9 @@ bool ProseHtml::block(const ProseNode& n, std::string& out) {
                 inlineNode(k, out, false);
             }
         }
-        out += "</" + t + ">";
+        out += "</";
+        out += t;
+        out += '>';
         return true;
     }
     if (t == "pre" || t == "example") {
@@ -251,11 +276,15 @@ void ProseHtml::inlineKids(const Prose& kids, std::string& out, bool preformatte
 }
 
 void ProseHtml::inlineNode(const ProseNode& n, std::string& out, bool preformatted) {
-    const std::string& t = n.tag;
-    if (auto s = kSimpleInline.find(t); s != kSimpleInline.end()) {
-        out += "<" + s->second + ">";
+    const std::string_view t = n.tag;
+    if (t == "code" || t == "i" || t == "b") {  // the same element in HTML
+        out += '<';
+        out += t;
+        out += '>';
         inlineKids(n.kids, out, preformatted);
-        out += "</" + s->second + ">";
+        out += "</";
+        out += t;
+        out += '>';
     } else if (t == "tm") {
         inlineKids(n.kids, out, preformatted);
         out += "\u2122";
@@ -281,31 +310,34 @@ void ProseHtml::inlineNode(const ProseNode& n, std::string& out, bool preformatt
 void ProseHtml::link(const ProseNode& n, std::string& out) {
     const std::string* idp = n.attr("id");
     const std::string id = idp ? *idp : "";
+    const std::string_view tag = n.tag;
     std::string href;
     bool external = false;
-    if (n.tag == "vmspec") {
+    if (tag == "vmspec") {
         const std::string* ch = n.attr("chapter");
         href = vmSpecUrl(ch ? *ch : "", release_);
         external = true;
-    } else if (n.tag == "externallink") {
+    } else if (tag == "externallink") {
         href = externalLinkUrl(id, release_);
         external = true;
-    } else if (n.tag == "fieldlink") {
+    } else if (tag == "fieldlink") {
         const std::string* st = n.attr("struct");
         href = "#" + (st ? *st + "." : "") + id;
-    } else if (n.tag == "paramlink") {
+    } else if (tag == "paramlink") {
         href = "#" + owner_ + "." + id;
     } else {
         href = "#" + id;
     }
-    out += "<a href=\"" + escapeHtml(href) + "\"" + (external ? " class=\"ext\"" : "") + ">";
+    out += "<a href=\"";
+    out += escapeHtml(href);
+    out += external ? "\" class=\"ext\">" : "\">";
     std::string body;
     inlineKids(n.kids, body, false);
     trimRight(body);
     if (body.starts_with(' ')) body.erase(0, 1);
     if (!body.empty()) {
         out += body;
-    } else if (n.tag == "vmspec") {
+    } else if (tag == "vmspec") {
         const std::string* ch = n.attr("chapter");
         out += "The Java\u2122 Virtual Machine Specification";
         if (ch && !ch->empty())

@@ -126,7 +126,7 @@ private:
     }
     void unknownChild(Node child, Node parent) {
         if (isText(child)) {
-            std::string t = child.value();
+            const std::string_view t = child.value();
             const auto first = t.find_first_not_of(" \t\r\n");
             if (first != std::string::npos)  // report the line the text itself starts on
                 d_.error(line(child) + static_cast<int>(std::count(t.begin(), t.begin() + first, '\n')),
@@ -172,8 +172,8 @@ bool Reader::run(const std::string& raw) {
     if (needsUtf8Conversion(raw)) converted = toUtf8(raw);
     const std::string& text = converted.empty() ? raw : converted;
     lineStarts_.clear();
-    for (size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n') lineStarts_.push_back(i + 1);
+    for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
+        lineStarts_.push_back(i + 1);
 
     // Whitespace-only text is kept: in prose it is the space between two inline elements
     // ("<jvmti/> <internallink ...>"), which renderers must not lose.
@@ -218,11 +218,12 @@ Prose Reader::prose(Node n, const std::string& owner) {
 }
 
 void Reader::proseInto(Node n, Prose& out, const std::string& owner) {
+    int textLine = 0;  // the line of n, which its text children take: looked up once
     for (Node c : n.children()) {
         if (isText(c)) {
             ProseNode t;
             t.text = c.value();
-            t.line = line(n);
+            t.line = textLine ? textLine : (textLine = line(n));
             out.push_back(std::move(t));
             continue;
         }

@@ -1,5 +1,7 @@
 #include "render.hpp"
 
+#include <cstring>
+#include <memory>
 #include <stdexcept>
 
 #include <kainjow/mustache.hpp>
@@ -9,34 +11,6 @@
 namespace jvmtigen {
 
 namespace km = kainjow::mustache;
-
-// kainjow's set() and push_back() copy their argument deeply, and a growing list copies its
-// elements again, which made converting a nested view quadratic in its depth. Children are
-// instead created empty in containers of the final size and filled in place by
-// move-assignment; the const_casts are sound because the stored data is not const.
-static km::data toData(const nlohmann::json& j) {
-    switch (j.type()) {
-        case nlohmann::json::value_t::object: {
-            km::data d{km::data::type::object};
-            for (const auto& [k, v] : j.items()) {
-                d.set(k, km::data{false});
-                *const_cast<km::data*>(d.get(k)) = toData(v);
-            }
-            return d;
-        }
-        case nlohmann::json::value_t::array: {
-            km::data d{km::list(j.size(), km::data{false})};
-            auto& items = const_cast<km::list&>(d.list_value());
-            for (size_t i = 0; i < j.size(); ++i) items[i] = toData(j[i]);
-            return d;
-        }
-        case nlohmann::json::value_t::string: return km::data{j.get<std::string>()};
-        case nlohmann::json::value_t::boolean:
-            return j.get<bool>() ? km::data{km::data::type::bool_true} : km::data{km::data::type::bool_false};
-        case nlohmann::json::value_t::null: return km::data{km::data::type::bool_false};
-        default: return km::data{j.dump()};  // numbers
-    }
-}
 
 // Mustache drops a line that holds only a section tag ({{#x}}, {{^x}}, {{/x}}, {{! ...}}).
 // kainjow does so for sections it renders but leaves the line break behind for sections it
@@ -77,27 +51,79 @@ static std::string markStandaloneTags(std::string_view text) {
     return out;
 }
 
-static std::string dropMarkedLines(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    forEachLine(text, [&](std::string_view line, bool newline) {
+// Removes the marked lines in place: the kept lines move forward over them.
+static void dropMarkedLines(std::string& text) {
+    size_t kept = 0;
+    forEachLine(std::string_view(text), [&](std::string_view line, bool newline) {
         if (line.find(kMark) != std::string_view::npos) return;  // only tags stood on it
-        out += line;
-        if (newline) out += '\n';
+        const size_t n = line.size() + (newline ? 1 : 0);
+        if (kept != static_cast<size_t>(line.data() - text.data())) std::memmove(&text[kept], line.data(), n);
+        kept += n;
     });
+    text.resize(kept);
+}
+
+// The escaping of {{name}} in HTML: kainjow's own mapping (html_escape), but copying the text
+// between special characters a run at a time instead of a character at a time.
+static std::string escapeForHtml(const std::string& s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    size_t from = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char* entity = nullptr;
+        switch (s[i]) {
+            case '&': entity = "&amp;"; break;
+            case '<': entity = "&lt;"; break;
+            case '>': entity = "&gt;"; break;
+            case '"': entity = "&quot;"; break;
+            case '\'': entity = "&apos;"; break;
+            default: continue;
+        }
+        out.append(s, from, i - from);
+        out += entity;
+        from = i + 1;
+    }
+    out.append(s, from);
     return out;
 }
 
-std::string renderTemplate(const std::string& name, const nlohmann::json& view, Escape escape) {
+Template::Template(const std::string& name, Escape escape) : name_(name) {
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
-    km::mustache tmpl{markStandaloneTags(it->second)};
-    if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
-    if (escape == Escape::None) tmpl.set_custom_escape([](const std::string& s) { return s; });
-    std::string out = tmpl.render(toData(view));
-    if (!tmpl.is_valid()) throw std::runtime_error("template " + name + ": " + tmpl.error_message());
-    return dropMarkedLines(out);
+    tmpl_ = std::make_unique<km::mustache>(markStandaloneTags(it->second));
+    if (!tmpl_->is_valid()) throw std::runtime_error("template " + name + ": " + tmpl_->error_message());
+    if (escape == Escape::None) tmpl_->set_custom_escape([](const std::string& s) { return s; });
+    else tmpl_->set_custom_escape(escapeForHtml);
+}
+
+Template::~Template() = default;
+
+namespace {
+// What kainjow's render(context, stream) writes to: one string, rather than an ostringstream.
+struct Sink {
+    std::string& out;
+    Sink& operator<<(const std::string& s) {
+        out += s;
+        return *this;
+    }
+};
+}  // namespace
+
+std::string Template::render(const Data& view, std::initializer_list<const Data*> outer) {
+    km::context<std::string> ctx;
+    for (const Data* o : outer) ctx.push(o);  // each pushed object is searched before the earlier ones
+    ctx.push(&view);
+    std::string out;
+    Sink sink{out};
+    tmpl_->render(ctx, sink);
+    if (!tmpl_->is_valid()) throw std::runtime_error("template " + name_ + ": " + tmpl_->error_message());
+    dropMarkedLines(out);
+    return out;
+}
+
+std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
+    return Template(name, escape).render(view);
 }
 
 }  // namespace jvmtigen

@@ -1,15 +1,34 @@
-// Renders a template of templates/ with a JSON view, through kainjow mustache.
+// Renders a template of templates/ with a view, through kainjow mustache.
 #pragma once
 
+#include <initializer_list>
+#include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "template_data.hpp"
 
 namespace jvmtigen {
 
 enum class Escape { None, Html };  // C/C++ outputs take text verbatim; HTML escapes it
 
 // Throws std::runtime_error naming the template when it is missing or does not parse.
-std::string renderTemplate(const std::string& name, const nlohmann::json& view, Escape escape);
+std::string renderTemplate(const std::string& name, const Data& view, Escape escape);
+
+// A template parsed once, to render many views. One thread at a time.
+class Template {
+public:
+    Template(const std::string& name, Escape escape);  // throws as renderTemplate does
+    ~Template();
+    Template(const Template&) = delete;
+    Template& operator=(const Template&) = delete;
+
+    // Renders `view`. `outer` are the objects around it, outermost first, where names the view
+    // lacks are looked up: as the sections of a larger template enclosing this one would see them.
+    std::string render(const Data& view, std::initializer_list<const Data*> outer = {});
+
+private:
+    std::string name_;
+    std::unique_ptr<kainjow::mustache::mustache> tmpl_;
+};
 
 }  // namespace jvmtigen

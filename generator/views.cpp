@@ -2,26 +2,26 @@
 
 namespace jvmtigen {
 
-using nlohmann::json;
-
-json withMore(json list) {
-    for (size_t i = 0; i < list.size(); ++i) list[i]["more"] = i + 1 < list.size();
-    return list;
-}
-
-json fixedParams(const std::vector<Param>& params) {
-    json a = json::array();
+Data fixedParams(const std::vector<Param>& params) {
+    List a(params.size());
     for (const auto* p : signatureParams(params))
-        if (p->type.kind != Kind::Varargs)
-            a.push_back({{"decl", p->type.cType() + " " + p->id}, {"name", p->id}, {"ctype", p->type.cType()}});
-    return withMore(a);
+        if (p->type.kind != Kind::Varargs) {
+            std::string ctype = p->type.cType();
+            a.push(Object{"decl", ctype + " " + p->id, "name", p->id, "ctype", std::move(ctype)});
+        }
+    return withMore(std::move(a));
 }
 
-json functionView(const Function& f) {
+Object functionHead(const Function& f) {
     bool varargs = false;
     for (const auto& p : f.params) varargs = varargs || p.type.kind == Kind::Varargs;
-    return {{"num", std::to_string(f.num)}, {"id", f.id}, {"synopsis", f.synopsis},
-            {"params", fixedParams(f.params)}, {"varargs", varargs}};
+    return Object{"num", std::to_string(f.num), "id", f.id, "synopsis", f.synopsis, "varargs", varargs};
+}
+
+Object functionView(const Function& f) {
+    Object v = functionHead(f);
+    put(v, "params", fixedParams(f.params));
+    return v;
 }
 
 }  // namespace jvmtigen

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <sstream>
 #include <vector>
 
@@ -18,23 +20,33 @@ static bool declaresLatin1(const std::string& raw) {
 
 bool needsUtf8Conversion(const std::string& raw) {
     if (!declaresLatin1(raw)) return false;
-    for (unsigned char c : raw)
-        if (c >= 0x80) return true;
-    return false;  // plain ASCII reads the same in both encodings
+    // Any byte with its high bit set, eight bytes at a time; plain ASCII reads the same in
+    // both encodings.
+    size_t i = 0;
+    for (; i + 8 <= raw.size(); i += 8) {
+        uint64_t word;
+        std::memcpy(&word, raw.data() + i, 8);
+        if (word & 0x8080808080808080ull) return true;
+    }
+    for (; i < raw.size(); ++i)
+        if (static_cast<unsigned char>(raw[i]) >= 0x80) return true;
+    return false;
 }
 
 std::string toUtf8(const std::string& raw) {
     if (!declaresLatin1(raw)) return raw;
     std::string out;
     out.reserve(raw.size() + raw.size() / 16);
-    for (unsigned char c : raw) {
-        if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else {
-            out += static_cast<char>(0xC0 | (c >> 6));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        }
+    size_t from = 0;  // start of the run of ASCII not copied yet
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const auto c = static_cast<unsigned char>(raw[i]);
+        if (c < 0x80) continue;
+        out.append(raw, from, i - from);
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+        from = i + 1;
     }
+    out.append(raw, from);
     return out;
 }
 

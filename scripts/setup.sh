@@ -8,6 +8,7 @@ packages=(
   clang                                   # second compiler of the compile tests; ABI analysis
   clang-14 libclang-14-dev llvm-14-dev    # libTooling: jvmti-abi-diff, jvmti-impl-check (tools/)
   libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
+  libmimalloc-dev                         # the generator's allocator (generator/CMakeLists.txt)
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
   python3                                 # runs ../shared/tools/spec-originality
   tidy chromium                           # docs tests: HTML5 validity, the page in a real browser

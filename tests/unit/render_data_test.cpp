@@ -1,0 +1,80 @@
+// The data templates are rendered with (template_data.hpp), the renderer's marked-line
+// handling and outer objects (render.hpp), and the side worker the docs emitter renders on.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "render.hpp"
+#include "side_worker.hpp"
+#include "template_data.hpp"
+
+using namespace jvmtigen;
+
+TEST_CASE("a list keeps every element, in order, as it grows past what it reserved") {
+    List xs(2);
+    for (int i = 0; i < 100; ++i) xs.push(Object{"n", std::to_string(i), "nested", Object{"deep", "x"}});
+    REQUIRE(xs.size() == 100);
+    const Data data = withMore(std::move(xs));
+    const auto& items = data.list_value();
+    for (size_t i = 0; i < items.size(); ++i) {
+        CHECK(items[i].get("n")->string_value() == std::to_string(i));
+        CHECK(items[i].get("nested")->get("deep")->string_value() == "x");
+        CHECK(items[i].get("more")->is_true() == (i + 1 < items.size()));
+    }
+}
+
+TEST_CASE("put replaces a value, and null becomes false") {
+    Object o{"a", "1", "b", true, "c", nullptr};
+    put(o, "a", std::string("2"));
+    CHECK(o.get("a")->string_value() == "2");
+    CHECK(o.get("b")->is_true());
+    CHECK(o.get("c")->is_false());
+}
+
+TEST_CASE("a template renders a view inside outer objects: names the view lacks come from them") {
+    Template t("jvmti-constants.html", Escape::Html);  // rendered twice from one parse
+    const Object outer{"anchor", "OUTER-ANCHOR", "since", "9.9"};
+    const Object inner{"id", "G", "anchor", nullptr, "label", "in <b>", "kind", "constants", "constants", List()};
+    for (int i = 0; i < 2; ++i) {
+        const std::string html = t.render(inner, {&outer});
+        CHECK(html.find("in &lt;b&gt;") != std::string::npos);         // escaped for HTML
+        CHECK(html.find("since 9.9") != std::string::npos);            // absent here, found outside
+        CHECK(html.find("OUTER-ANCHOR") == std::string::npos);         // null here hides the outer one
+        CHECK(html.find('\x01') == std::string::npos);                 // no standalone-tag marks left
+        CHECK(html.find("\n\n") == std::string::npos);                 // nor the lines they stood on
+    }
+}
+
+TEST_CASE("the side worker runs jobs in order and finish() waits for them") {
+    std::vector<int> ran;
+    SideWorker w;
+    for (int i = 0; i < 50; ++i) w.submit([&ran, i] { ran.push_back(i); });
+    w.finish();
+    REQUIRE(ran.size() == 50);
+    for (int i = 0; i < 50; ++i) CHECK(ran[i] == i);
+    w.submit([&ran] { ran.push_back(50); });  // usable again after finish()
+    w.finish();
+    CHECK(ran.size() == 51);
+}
+
+TEST_CASE("a failing job: finish() rethrows it and the jobs after it are skipped") {
+    std::atomic<int> after{0};
+    SideWorker w;
+    w.submit([] { throw std::runtime_error("job failed"); });
+    for (int i = 0; i < 5; ++i) w.submit([&after] { ++after; });
+    CHECK_THROWS_WITH(w.finish(), "job failed");
+    CHECK(after == 0);
+    w.finish();  // the failure was reported once
+}
+
+TEST_CASE("the side worker's destructor waits for the jobs still queued") {
+    std::atomic<int> done{0};
+    {
+        SideWorker w;
+        for (int i = 0; i < 20; ++i) w.submit([&done] { ++done; });
+    }
+    CHECK(done == 20);
+}
