@@ -19,7 +19,7 @@ struct AgentThreadStart {
 void JNICALL startAgentThread(jvmtiEnv*, JNIEnv* jni, void* arg) {
     const AgentThreadStart start = *static_cast<AgentThreadStart*>(arg);
     delete static_cast<AgentThreadStart*>(arg);
-    tracing::CallbackScope scope("agent_thread");
+    tracing::CallbackScope scope("agent_thread", true);
     start.proc(start.env->asJvmti(), jni, const_cast<void*>(start.arg));
 }
 

@@ -267,14 +267,14 @@ const jvmtiEventCallbacks& eventThunks() noexcept {
     return eventsTraced() ? jvmti_trace::tracedThunks() : jvmti_events::thunks();
 }
 
-CallbackScope::CallbackScope(const char* name) noexcept : frame_(nullptr) {
+CallbackScope::CallbackScope(const char* name, bool threadBody) noexcept : frame_(nullptr) {
     Session* s = session.load(std::memory_order_acquire);
     if (s == nullptr) return;
-    // Recorded inside a written record of this thread (the call that runs it), or counted.
     const ThreadFrames* t = threadFrames;
     const bool inside = t != nullptr && t->depth > 0;
+    const bool written = s->tracing && s->calls && (inside || threadBody);
     try {
-        Frame* f = open(*s, trace::Record::Kind::Callback, name, s->tracing && inside, false, s->stats != nullptr);
+        Frame* f = open(*s, trace::Record::Kind::Callback, name, written, false, s->stats != nullptr);
         if (f != nullptr) f->record.startNs = trace::nowNs();
         frame_ = f;
     } catch (...) {

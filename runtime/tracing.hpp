@@ -33,10 +33,12 @@ const jvmtiInterface_1_* functionTable() noexcept;       // tracing or checking 
 const jvmtiEventCallbacks& eventThunks() noexcept;      // tracing or plain thunks
 
 // A callback of the agent that the layer runs (a heap iteration callback, an agent thread's
-// body): recorded, with its duration, for the time the object lives.
+// body), for the time the object lives: counted in the statistics, and written to the trace
+// when calls are traced and it runs inside a written record of its thread or is a thread's
+// whole body (threadBody).
 class CallbackScope {
 public:
-    explicit CallbackScope(const char* name) noexcept;
+    explicit CallbackScope(const char* name, bool threadBody = false) noexcept;
     ~CallbackScope();
     CallbackScope(const CallbackScope&) = delete;
     CallbackScope& operator=(const CallbackScope&) = delete;
