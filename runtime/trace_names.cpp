@@ -2,6 +2,7 @@
 
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "layer.hpp"
 
@@ -20,6 +21,18 @@ struct MethodCache {
 
 MethodCache& methodCache() {
     static MethodCache* cache = new MethodCache;  // never destroyed: threads may trace during exit
+    return *cache;
+}
+
+// Class signatures; a class's tag in the control environment is its index here plus one.
+struct ClassCache {
+    static constexpr std::size_t kLimit = 1 << 20;  // then classes are named without the cache
+    std::mutex lock;
+    std::vector<std::string> names;
+};
+
+ClassCache& classCache() {
+    static ClassCache* cache = new ClassCache;  // never destroyed, as the method cache
     return *cache;
 }
 
@@ -83,10 +96,39 @@ bool VmNames::threadGroup(jthreadGroup group, std::string& out) {
     return true;
 }
 
+void VmNames::cacheClasses() noexcept {
+    jvmtiCapabilities caps{};
+    caps.can_tag_objects = 1;
+    tagClasses_ = control_ != nullptr && control_->functions->AddCapabilities(control_, &caps) == JVMTI_ERROR_NONE;
+}
+
 bool VmNames::classSignature(JNIEnv*, jclass klass, std::string& out) {
+    ClassCache& cache = classCache();
+    if (tagClasses_) {
+        jlong tag = 0;
+        if (control_->functions->GetTag(control_, klass, &tag) == JVMTI_ERROR_NONE && tag > 0) {
+            std::lock_guard<std::mutex> lock(cache.lock);
+            if (std::size_t(tag) <= cache.names.size()) {
+                out = cache.names[std::size_t(tag) - 1];
+                return true;
+            }
+        }
+    }
     char* signature = nullptr;
     if (control_->functions->GetClassSignature(control_, klass, &signature, nullptr) != JVMTI_ERROR_NONE) return false;
     out = take(control_, signature);
+    if (tagClasses_) {
+        jlong tag = 0;
+        {
+            std::lock_guard<std::mutex> lock(cache.lock);
+            if (cache.names.size() < ClassCache::kLimit) {
+                cache.names.push_back(out);
+                tag = jlong(cache.names.size());
+            }
+        }
+        // Two threads naming one class at once make two entries; the later tag wins. Harmless.
+        if (tag > 0) control_->functions->SetTag(control_, klass, tag);
+    }
     return true;
 }
 

@@ -5,8 +5,10 @@
 //   - the thread is attached to the VM (a JNIEnv exists for it);
 //   - the thread is not in a heap iteration callback (UnsafeRegion);
 //   - the thread is not in an event whose callback may call almost nothing (NoLookups).
-// Method names are cached by jmethodID (they do not change while the class is loaded); thread
-// names are asked each time, since a thread can be renamed.
+// Method names are cached by jmethodID (they do not change while the class is loaded), class
+// signatures by a tag the control environment puts on each class it has named (tags are per
+// environment: the agents' own are untouched); thread names are asked each time, since a
+// thread can be renamed.
 #pragma once
 
 #include <jni.h>
@@ -24,6 +26,9 @@ public:
     bool klass(jclass klass, std::string& out) override;
     bool method(jmethodID method, std::string& out) override;
     bool field(jclass declaring, jfieldID field, std::string& out) override;
+
+    // Caches class signatures from now on, if the control environment can tag objects.
+    void cacheClasses() noexcept;
 
     // The name of the calling thread, when it can be asked for.
     bool currentThread(std::string& out);
@@ -43,6 +48,7 @@ private:
 
     JavaVM* vm_;
     jvmtiEnv* control_;
+    bool tagClasses_ = false;
 };
 
 // "Ljava/lang/String;" -> "java.lang.String"; other signatures (arrays, primitives) unchanged.

@@ -238,6 +238,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
                 return "trace-file=" + settings.traceFile + ": " + *problem;
             s->tracing = true;
             s->noAddr = settings.traceNoAddr;
+            s->names.cacheClasses();
         }
     }
     if (!settings.stats.empty()) {
