@@ -98,6 +98,11 @@ private:
     Object typeParts(const Type& t);
     Object signatureType(const std::string& typeName, const std::string& stars);
     Object signatureParam(const std::string& typeName, const std::string& stars, const std::string& name);
+    // The C signature: the environment named `envName`, then the parameters.
+    Data signature(const std::vector<Param>& params, const char* envName);
+    // What functions and events show alike: description, owned types, capabilities.
+    void commonParts(Data& v, const Prose& description, const std::string& owner,
+                     const std::vector<CapabilityUse>& required, const std::vector<CapabilityUse>& optional);
     Data paramsView(const std::vector<Param>& ps, const std::string& owner, ParamContext pc);
     List notesView(const ParamRules& r, const std::string& owner);
     Data capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& owner);
@@ -144,6 +149,25 @@ Object DocsView::signatureType(const std::string& typeName, const std::string& s
 
 Object DocsView::signatureParam(const std::string& typeName, const std::string& stars, const std::string& name) {
     return Object{"type", signatureType(typeName, stars), "name", name, "varargs", false};
+}
+
+Data DocsView::signature(const std::vector<Param>& params, const char* envName) {
+    const auto sigParams = signatureParams(params);
+    List sig(sigParams.size() + 1);
+    sig.push(signatureParam("jvmtiEnv", "*", envName));
+    for (const auto* p : sigParams)
+        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
+    return withMore(std::move(sig));
+}
+
+void DocsView::commonParts(Data& v, const Prose& description, const std::string& owner,
+                           const std::vector<CapabilityUse>& required, const std::vector<CapabilityUse>& optional) {
+    put(v, "description", blocks(description, owner));
+    put(v, "typedefs", typedefsOwnedBy(owner));
+    put(v, "required", withMore(capabilityUses(required, owner)));
+    put(v, "optional", withMore(capabilityUses(optional, owner)));
+    put(v, "hasRequired", !required.empty());
+    put(v, "hasOptional", !optional.empty());
 }
 
 List DocsView::notesView(const ParamRules& r, const std::string& owner) {
@@ -300,18 +324,8 @@ Object DocsView::functionView(const Function& f) {
     Object v{"id", f.id, "anchor", anchor(f.id), "synopsis", f.synopsis, "num", std::to_string(f.num),
              "since", f.since, "phase", functionPhaseText(f.phase), "callbackSafe", opt(callbackSafety(f)),
              "returns", signatureType("jvmtiError", "")};
-    const auto params = signatureParams(f.params);
-    List sig(params.size() + 1);
-    sig.push(signatureParam("jvmtiEnv", "*", "env"));
-    for (const auto* p : params)
-        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
-    put(v, "signature", withMore(std::move(sig)));
-    put(v, "description", blocks(f.description, f.id));
-    put(v, "typedefs", typedefsOwnedBy(f.id));
-    put(v, "required", withMore(capabilityUses(f.required, f.id)));
-    put(v, "optional", withMore(capabilityUses(f.optional, f.id)));
-    put(v, "hasRequired", !f.required.empty());
-    put(v, "hasOptional", !f.optional.empty());
+    put(v, "signature", signature(f.params, "env"));
+    commonParts(v, f.description, f.id, f.required, f.optional);
     put(v, "capabilityNote", f.eventCapabilities ? Data{"The capabilities needed depend on the events being controlled; "
                                                         "each event lists its own."}
                                                  : Data{false});
@@ -350,18 +364,8 @@ Object DocsView::eventView(const Event& e) {
              "num", std::to_string(e.num), "since", e.since, "phase", eventPhaseText(e.phase),
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
              "returns", signatureType("void", "")};
-    const auto params = signatureParams(e.params);
-    List sig(params.size() + 1);
-    sig.push(signatureParam("jvmtiEnv", "*", "jvmti_env"));
-    for (const auto* p : params)
-        sig.push(Object{"type", typeParts(p->type), "name", p->id, "varargs", p->type.kind == Kind::Varargs});
-    put(v, "signature", withMore(std::move(sig)));
-    put(v, "description", blocks(e.description, e.id));
-    put(v, "typedefs", typedefsOwnedBy(e.id));
-    put(v, "required", withMore(capabilityUses(e.required, e.id)));
-    put(v, "optional", withMore(capabilityUses(e.optional, e.id)));
-    put(v, "hasRequired", !e.required.empty());
-    put(v, "hasOptional", !e.optional.empty());
+    put(v, "signature", signature(e.params, "jvmti_env"));
+    commonParts(v, e.description, e.id, e.required, e.optional);
     put(v, "noCapabilities", e.required.empty() && e.optional.empty());
     put(v, "params", paramsView(e.params, e.id, ParamContext::Handler));
     put(v, "hasParams", !e.params.empty());

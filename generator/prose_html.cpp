@@ -70,9 +70,9 @@ const std::set<std::string> kCodeLinks = {"functionlink", "typelink", "datalink"
 
 }  // namespace
 
-std::string escapeHtml(std::string_view s) {
+std::string escapeHtml(std::string_view s, const char* apostrophe) {
     std::string out;
-    out.reserve(s.size());
+    out.reserve(s.size() + s.size() / 8);
     size_t from = 0;
     for (size_t i = 0; i < s.size(); ++i) {
         const char* entity = nullptr;
@@ -81,7 +81,7 @@ std::string escapeHtml(std::string_view s) {
             case '<': entity = "&lt;"; break;
             case '>': entity = "&gt;"; break;
             case '"': entity = "&quot;"; break;
-            case '\'': entity = "&#39;"; break;
+            case '\'': entity = apostrophe; break;
             default: continue;
         }
         out.append(s, from, i - from);

@@ -15,8 +15,9 @@
 
 namespace jvmtigen {
 
-// Escapes text for HTML element content and for attribute values alike.
-std::string escapeHtml(std::string_view s);
+// Escapes text for HTML element content and for attribute values alike. `apostrophe` is the
+// entity of ' (templates keep kainjow's own, &apos;, so that their output does not change).
+std::string escapeHtml(std::string_view s, const char* apostrophe = "&#39;");
 
 // The Java SE release whose documentation external links point to: the major version of a
 // JVMTI spec from 11 on is the release it belongs to; older numbering maps to 11, the first

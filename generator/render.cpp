@@ -1,5 +1,7 @@
 #include "render.hpp"
 
+#include "prose_html.hpp"
+
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -65,27 +67,7 @@ static void dropMarkedLines(std::string& text) {
 
 // The escaping of {{name}} in HTML: kainjow's own mapping (html_escape), but copying the text
 // between special characters a run at a time instead of a character at a time.
-static std::string escapeForHtml(const std::string& s) {
-    std::string out;
-    out.reserve(s.size() + s.size() / 8);
-    size_t from = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-        const char* entity = nullptr;
-        switch (s[i]) {
-            case '&': entity = "&amp;"; break;
-            case '<': entity = "&lt;"; break;
-            case '>': entity = "&gt;"; break;
-            case '"': entity = "&quot;"; break;
-            case '\'': entity = "&apos;"; break;
-            default: continue;
-        }
-        out.append(s, from, i - from);
-        out += entity;
-        from = i + 1;
-    }
-    out.append(s, from);
-    return out;
-}
+static std::string escapeForHtml(const std::string& s) { return escapeHtml(s, "&apos;"); }
 
 Template::Template(const std::string& name, Escape escape) : name_(name) {
     const auto& all = embeddedTemplates();
