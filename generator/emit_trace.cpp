@@ -15,11 +15,7 @@ namespace jvmtigen {
 
 namespace {
 
-List linesView(const std::vector<std::string>& lines) {
-    List a(lines.size());
-    for (const auto& l : lines) a.push(Object{"line", l});
-    return a;
-}
+Object putView(const TracePut& p) { return Object{"call", p.call, "args", p.args}; }
 
 // The scope of a function's or event's parameters: an out-parameter's value is read through
 // it, and only when it is set.
@@ -42,20 +38,26 @@ TraceScope fieldScope(const Spec& spec, const Typedef& t, const std::string& obj
                       }};
 }
 
-// Puts the statements of every parameter into the view as inputs and outputs.
+// What each parameter puts into the trace: `traced` in the view, with whether any is put
+// before (hasInputs) and after (hasOutputs) the call or callback.
 template <class Trace>
 void addParams(Data& view, const Spec& spec, const std::vector<Param>& params, Trace trace) {
     const TraceScope scope = paramScope(spec, params);
-    std::vector<std::string> in, out;
+    List traced;
+    bool inputs = false, outputs = false;
     for (const auto* p : signatureParams(params)) {
-        TraceParam t = trace(scope, *p);
-        in.insert(in.end(), t.inputs.begin(), t.inputs.end());
-        out.insert(out.end(), t.outputs.begin(), t.outputs.end());
+        const TraceParam t = trace(scope, *p);
+        if (!t.input && !t.inputOnlyIfNull && !t.output) continue;
+        Object v{"name", p->id, "inputOnlyIfNull", t.inputOnlyIfNull, "outputIfPointee", t.outputIfPointee};
+        if (t.input) put(v, "input", putView(*t.input));
+        if (t.output) put(v, "output", putView(*t.output));
+        inputs = inputs || t.input || t.inputOnlyIfNull;
+        outputs = outputs || t.output;
+        traced.push(std::move(v));
     }
-    put(view, "hasInputs", !in.empty());
-    put(view, "inputs", linesView(in));
-    put(view, "hasOutputs", !out.empty());
-    put(view, "outputs", linesView(out));
+    put(view, "hasInputs", inputs);
+    put(view, "hasOutputs", outputs);
+    put(view, "traced", std::move(traced));
 }
 
 bool tracedByDefault(const Function& f) { return f.impl.find("notrace") == std::string::npos; }
@@ -99,12 +101,12 @@ Object valuesView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlo
     for (const auto* t : activeTypedefs(s)) {
         if (t->form != Typedef::Form::Struct) continue;
         const TraceScope scope = fieldScope(s, *t, "x");
-        std::vector<std::string> lines;
+        List fields(t->fields.size());
         for (const auto& f : t->fields) {
-            auto l = traceField(scope, f, "x");
-            lines.insert(lines.end(), l.begin(), l.end());
+            const TraceField tf = traceField(scope, f, "x");
+            fields.push(Object{"name", f.id, "flag", tf.flag, "put", putView(tf.put)});
         }
-        structs.push(Object{"id", t->id, "lines", linesView(lines)});
+        structs.push(Object{"id", t->id, "fields", std::move(fields)});
     }
     List caps;
     for (const auto& c : s.capabilities)

@@ -10,6 +10,8 @@
 #ifndef JVMTI_TRACE_HPP
 #define JVMTI_TRACE_HPP
 
+#include <type_traits>
+
 #include "jvmti_events.hpp"
 #include "jvmti_runtime.hpp"
 
@@ -149,7 +151,59 @@ extern const Constants constants_jvmtiJlocationFormat;
 extern const Constants constants_jvmtiResourceExhaustionFlags;
 extern const Constants constants_jvmtiEvent;
 
-// Formatters of the structures of the spec.
+// ---- put(v, x): one value into a trace, chosen by its type ----
+// The generated code puts every argument, result and structure field with put(), putAt() or
+// putArray(). Values whose type alone does not say how they read come wrapped:
+struct Thread {         // jvmti.h makes jthread and jthreadGroup mere jobjects
+    jthread thread;
+};
+struct ThreadGroup {
+    jthreadGroup group;
+};
+struct Flags {          // an enum or bit set, by the names of its constants
+    const Constants& constants;
+    jlong value;
+};
+struct FieldName {      // a field, named through the class that declares it (NULL: unknown)
+    jclass declaring;
+    jfieldID field;
+};
+struct Typed {          // a jvalue, read as its signature type says ('\0': unknown)
+    jvalue value;
+    char signatureType;
+};
+struct Bytes {          // a block of bytes: its address and size (-1: unknown)
+    const void* block;
+    jlong count;
+};
+struct Where {          // anything shown by its address
+    const void* address;
+};
+struct SizedCallbacks { // event callbacks of which only the first `size` bytes may be read
+    const jvmtiEventCallbacks* callbacks;
+    jint size;
+};
+
+inline void put(Values& v, jint x) { v.integer(x); }
+inline void put(Values& v, jlong x) { v.integer(x); }
+inline void put(Values& v, jboolean x) { v.boolean(x); }
+inline void put(Values& v, jfloat x) { v.floating(x); }
+inline void put(Values& v, jdouble x) { v.floating(x); }
+inline void put(Values& v, char x) { v.character(x); }
+inline void put(Values& v, const char* x) { v.string(x); }
+inline void put(Values& v, jclass x) { v.klass(x); }
+inline void put(Values& v, jobject x) { v.object(x); }
+inline void put(Values& v, jmethodID x) { v.method(x); }
+inline void put(Values& v, jfieldID x) { v.fieldId(nullptr, x); }
+inline void put(Values& v, jrawMonitorID x) { v.address(x); }
+inline void put(Values& v, jvmtiError x) { v.error(x); }
+inline void put(Values& v, Thread x) { v.thread(x.thread); }
+inline void put(Values& v, ThreadGroup x) { v.threadGroup(x.group); }
+inline void put(Values& v, Flags x) { v.constant(x.constants, x.value); }
+inline void put(Values& v, FieldName x) { v.fieldId(x.declaring, x.field); }
+inline void put(Values& v, Typed x) { v.value(x.value, x.signatureType); }
+inline void put(Values& v, Bytes x) { v.bytes(x.block, x.count); }
+inline void put(Values& v, Where x) { v.address(x.address); }
 void put(Values& v, const jvmtiThreadInfo& x);
 void put(Values& v, const jvmtiMonitorStackDepthInfo& x);
 void put(Values& v, const jvmtiThreadGroupInfo& x);
@@ -172,9 +226,30 @@ void put(Values& v, const jvmtiExtensionEventInfo& x);
 void put(Values& v, const jvmtiTimerInfo& x);
 void put(Values& v, const jvmtiAddrLocationMap& x);
 void put(Values& v, const jvmtiCapabilities& x);
-// Only the first `size` bytes of the callbacks are read: an agent built against an older
-// header passes a smaller structure.
-void put(Values& v, const jvmtiEventCallbacks& x, jint size);
+void put(Values& v, SizedCallbacks x);
+
+// What `p` points to, or NULL.
+template <class T>
+void putAt(Values& v, const T* p) {
+    if (p == nullptr) return v.null();
+    put(v, *p);
+}
+
+// `count` elements from `items` (as many as v wants of them), or NULL; each wrapped in `As`
+// (Thread, ThreadGroup) when that is given.
+template <class As = void, class T>
+void putArray(Values& v, const T* items, jlong count) {
+    if (items == nullptr) return v.null();
+    const jlong n = v.beginArray(count);
+    for (jlong i = 0; i < n; ++i) {
+        v.element();
+        if constexpr (std::is_void_v<As>)
+            put(v, items[i]);
+        else
+            put(v, As{items[i]});
+    }
+    v.endArray(n, count);
+}
 
 }  // namespace jvmti_trace
 

@@ -16,7 +16,7 @@ jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("size");
-        v.integer(static_cast<jlong>(size));
+        put(v, size);
         if (mem_ptr == nullptr) {
             v.field("mem_ptr");
             v.null();
@@ -29,7 +29,7 @@ jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem
         Values& v = *out;
         if (mem_ptr != nullptr) {
             v.field("mem_ptr");
-            v.bytes((*mem_ptr), static_cast<jlong>(size));
+            put(v, Bytes{*mem_ptr, size});
         }
     }
     return result;
@@ -41,7 +41,7 @@ jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("mem");
-        v.address(mem);
+        put(v, Where{mem});
     }
     call.start();
     const jvmtiError result = jvmti_entries::Deallocate(jvmti_env, mem);
@@ -55,7 +55,7 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (thread_state_ptr == nullptr) {
             v.field("thread_state_ptr");
             v.null();
@@ -68,7 +68,7 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
         Values& v = *out;
         if (thread_state_ptr != nullptr) {
             v.field("thread_state_ptr");
-            v.constant(constants_jvmtiThreadState, *thread_state_ptr);
+            put(v, Flags{constants_jvmtiThreadState, *thread_state_ptr});
         }
     }
     return result;
@@ -91,7 +91,7 @@ jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
         Values& v = *out;
         if (thread_ptr != nullptr) {
             v.field("thread_ptr");
-            v.thread(*thread_ptr);
+            put(v, Thread{*thread_ptr});
         }
     }
     return result;
@@ -118,20 +118,11 @@ jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, j
         Values& v = *out;
         if (threads_count_ptr != nullptr) {
             v.field("threads_count_ptr");
-            v.integer(static_cast<jlong>(*threads_count_ptr));
+            put(v, *threads_count_ptr);
         }
         if (threads_ptr != nullptr) {
             v.field("threads_ptr");
-            if ((*threads_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((threads_count_ptr != nullptr ? *threads_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.thread((*threads_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((threads_count_ptr != nullptr ? *threads_count_ptr : 0)));
-            }
+            putArray<Thread>(v, *threads_ptr, (threads_count_ptr != nullptr ? *threads_count_ptr : 0));
         }
     }
     return result;
@@ -143,7 +134,7 @@ jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SuspendThread(jvmti_env, thread);
@@ -157,18 +148,9 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("request_count");
-        v.integer(static_cast<jlong>(request_count));
+        put(v, request_count);
         v.field("request_list");
-        if (request_list == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(request_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.thread(request_list[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(request_count));
-        }
+        putArray<Thread>(v, request_list, request_count);
         if (results == nullptr) {
             v.field("results");
             v.null();
@@ -181,16 +163,7 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
         Values& v = *out;
         if (results != nullptr) {
             v.field("results");
-            if (results == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>(request_count));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.error(results[j]);
-                }
-                v.endArray(nj, static_cast<jlong>(request_count));
-            }
+            putArray(v, results, request_count);
         }
     }
     return result;
@@ -202,18 +175,9 @@ jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_cou
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("except_count");
-        v.integer(static_cast<jlong>(except_count));
+        put(v, except_count);
         v.field("except_list");
-        if (except_list == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(except_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.thread(except_list[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(except_count));
-        }
+        putArray<Thread>(v, except_list, except_count);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SuspendAllVirtualThreads(jvmti_env, except_count, except_list);
@@ -227,7 +191,7 @@ jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::ResumeThread(jvmti_env, thread);
@@ -241,18 +205,9 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("request_count");
-        v.integer(static_cast<jlong>(request_count));
+        put(v, request_count);
         v.field("request_list");
-        if (request_list == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(request_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.thread(request_list[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(request_count));
-        }
+        putArray<Thread>(v, request_list, request_count);
         if (results == nullptr) {
             v.field("results");
             v.null();
@@ -265,16 +220,7 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
         Values& v = *out;
         if (results != nullptr) {
             v.field("results");
-            if (results == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>(request_count));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.error(results[j]);
-                }
-                v.endArray(nj, static_cast<jlong>(request_count));
-            }
+            putArray(v, results, request_count);
         }
     }
     return result;
@@ -286,18 +232,9 @@ jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_coun
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("except_count");
-        v.integer(static_cast<jlong>(except_count));
+        put(v, except_count);
         v.field("except_list");
-        if (except_list == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(except_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.thread(except_list[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(except_count));
-        }
+        putArray<Thread>(v, except_list, except_count);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ResumeAllVirtualThreads(jvmti_env, except_count, except_list);
@@ -311,9 +248,9 @@ jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject excep
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("exception");
-        v.object(exception);
+        put(v, exception);
     }
     call.start();
     const jvmtiError result = jvmti_entries::StopThread(jvmti_env, thread, exception);
@@ -327,7 +264,7 @@ jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::InterruptThread(jvmti_env, thread);
@@ -341,7 +278,7 @@ jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThrea
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (info_ptr == nullptr) {
             v.field("info_ptr");
             v.null();
@@ -366,7 +303,7 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (owned_monitor_count_ptr == nullptr) {
             v.field("owned_monitor_count_ptr");
             v.null();
@@ -383,20 +320,11 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
         Values& v = *out;
         if (owned_monitor_count_ptr != nullptr) {
             v.field("owned_monitor_count_ptr");
-            v.integer(static_cast<jlong>(*owned_monitor_count_ptr));
+            put(v, *owned_monitor_count_ptr);
         }
         if (owned_monitors_ptr != nullptr) {
             v.field("owned_monitors_ptr");
-            if ((*owned_monitors_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((owned_monitor_count_ptr != nullptr ? *owned_monitor_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.object((*owned_monitors_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((owned_monitor_count_ptr != nullptr ? *owned_monitor_count_ptr : 0)));
-            }
+            putArray(v, *owned_monitors_ptr, (owned_monitor_count_ptr != nullptr ? *owned_monitor_count_ptr : 0));
         }
     }
     return result;
@@ -408,7 +336,7 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (monitor_info_count_ptr == nullptr) {
             v.field("monitor_info_count_ptr");
             v.null();
@@ -425,20 +353,11 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
         Values& v = *out;
         if (monitor_info_count_ptr != nullptr) {
             v.field("monitor_info_count_ptr");
-            v.integer(static_cast<jlong>(*monitor_info_count_ptr));
+            put(v, *monitor_info_count_ptr);
         }
         if (monitor_info_ptr != nullptr) {
             v.field("monitor_info_ptr");
-            if ((*monitor_info_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((monitor_info_count_ptr != nullptr ? *monitor_info_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*monitor_info_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((monitor_info_count_ptr != nullptr ? *monitor_info_count_ptr : 0)));
-            }
+            putArray(v, *monitor_info_ptr, (monitor_info_count_ptr != nullptr ? *monitor_info_count_ptr : 0));
         }
     }
     return result;
@@ -450,7 +369,7 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (monitor_ptr == nullptr) {
             v.field("monitor_ptr");
             v.null();
@@ -463,7 +382,7 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
         Values& v = *out;
         if (monitor_ptr != nullptr) {
             v.field("monitor_ptr");
-            v.object(*monitor_ptr);
+            put(v, *monitor_ptr);
         }
     }
     return result;
@@ -475,13 +394,13 @@ jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStar
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("proc");
-        v.address(reinterpret_cast<const void*>(proc));
+        put(v, Where{reinterpret_cast<const void*>(proc)});
         v.field("arg");
-        v.address(arg);
+        put(v, Where{arg});
         v.field("priority");
-        v.integer(static_cast<jlong>(priority));
+        put(v, priority);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RunAgentThread(jvmti_env, thread, proc, arg, priority);
@@ -495,9 +414,9 @@ jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, co
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("data");
-        v.address(data);
+        put(v, Where{data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetThreadLocalStorage(jvmti_env, thread, data);
@@ -511,7 +430,7 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (data_ptr == nullptr) {
             v.field("data_ptr");
             v.null();
@@ -524,7 +443,7 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
         Values& v = *out;
         if (data_ptr != nullptr) {
             v.field("data_ptr");
-            v.address(*data_ptr);
+            put(v, Where{*data_ptr});
         }
     }
     return result;
@@ -551,20 +470,11 @@ jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr
         Values& v = *out;
         if (group_count_ptr != nullptr) {
             v.field("group_count_ptr");
-            v.integer(static_cast<jlong>(*group_count_ptr));
+            put(v, *group_count_ptr);
         }
         if (groups_ptr != nullptr) {
             v.field("groups_ptr");
-            if ((*groups_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((group_count_ptr != nullptr ? *group_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.threadGroup((*groups_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((group_count_ptr != nullptr ? *group_count_ptr : 0)));
-            }
+            putArray<ThreadGroup>(v, *groups_ptr, (group_count_ptr != nullptr ? *group_count_ptr : 0));
         }
     }
     return result;
@@ -576,7 +486,7 @@ jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, j
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("group");
-        v.threadGroup(group);
+        put(v, ThreadGroup{group});
         if (info_ptr == nullptr) {
             v.field("info_ptr");
             v.null();
@@ -601,7 +511,7 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("group");
-        v.threadGroup(group);
+        put(v, ThreadGroup{group});
         if (thread_count_ptr == nullptr) {
             v.field("thread_count_ptr");
             v.null();
@@ -626,37 +536,19 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
         Values& v = *out;
         if (thread_count_ptr != nullptr) {
             v.field("thread_count_ptr");
-            v.integer(static_cast<jlong>(*thread_count_ptr));
+            put(v, *thread_count_ptr);
         }
         if (threads_ptr != nullptr) {
             v.field("threads_ptr");
-            if ((*threads_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((thread_count_ptr != nullptr ? *thread_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.thread((*threads_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((thread_count_ptr != nullptr ? *thread_count_ptr : 0)));
-            }
+            putArray<Thread>(v, *threads_ptr, (thread_count_ptr != nullptr ? *thread_count_ptr : 0));
         }
         if (group_count_ptr != nullptr) {
             v.field("group_count_ptr");
-            v.integer(static_cast<jlong>(*group_count_ptr));
+            put(v, *group_count_ptr);
         }
         if (groups_ptr != nullptr) {
             v.field("groups_ptr");
-            if ((*groups_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((group_count_ptr != nullptr ? *group_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.threadGroup((*groups_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((group_count_ptr != nullptr ? *group_count_ptr : 0)));
-            }
+            putArray<ThreadGroup>(v, *groups_ptr, (group_count_ptr != nullptr ? *group_count_ptr : 0));
         }
     }
     return result;
@@ -668,11 +560,11 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("start_depth");
-        v.integer(static_cast<jlong>(start_depth));
+        put(v, start_depth);
         v.field("max_frame_count");
-        v.integer(static_cast<jlong>(max_frame_count));
+        put(v, max_frame_count);
         if (frame_buffer == nullptr) {
             v.field("frame_buffer");
             v.null();
@@ -689,20 +581,11 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
         Values& v = *out;
         if (frame_buffer != nullptr) {
             v.field("frame_buffer");
-            if (frame_buffer == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, frame_buffer[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-            }
+            putArray(v, frame_buffer, (count_ptr != nullptr ? *count_ptr : 0));
         }
         if (count_ptr != nullptr) {
             v.field("count_ptr");
-            v.integer(static_cast<jlong>(*count_ptr));
+            put(v, *count_ptr);
         }
     }
     return result;
@@ -714,7 +597,7 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("max_frame_count");
-        v.integer(static_cast<jlong>(max_frame_count));
+        put(v, max_frame_count);
         if (stack_info_ptr == nullptr) {
             v.field("stack_info_ptr");
             v.null();
@@ -731,11 +614,11 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
         Values& v = *out;
         if (stack_info_ptr != nullptr) {
             v.field("stack_info_ptr");
-            v.address((*stack_info_ptr));
+            put(v, Where{*stack_info_ptr});
         }
         if (thread_count_ptr != nullptr) {
             v.field("thread_count_ptr");
-            v.integer(static_cast<jlong>(*thread_count_ptr));
+            put(v, *thread_count_ptr);
         }
     }
     return result;
@@ -747,20 +630,11 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread_count");
-        v.integer(static_cast<jlong>(thread_count));
+        put(v, thread_count);
         v.field("thread_list");
-        if (thread_list == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(thread_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.thread(thread_list[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(thread_count));
-        }
+        putArray<Thread>(v, thread_list, thread_count);
         v.field("max_frame_count");
-        v.integer(static_cast<jlong>(max_frame_count));
+        put(v, max_frame_count);
         if (stack_info_ptr == nullptr) {
             v.field("stack_info_ptr");
             v.null();
@@ -773,16 +647,7 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
         Values& v = *out;
         if (stack_info_ptr != nullptr) {
             v.field("stack_info_ptr");
-            if ((*stack_info_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>(thread_count));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*stack_info_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>(thread_count));
-            }
+            putArray(v, *stack_info_ptr, thread_count);
         }
     }
     return result;
@@ -794,7 +659,7 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (count_ptr == nullptr) {
             v.field("count_ptr");
             v.null();
@@ -807,7 +672,7 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
         Values& v = *out;
         if (count_ptr != nullptr) {
             v.field("count_ptr");
-            v.integer(static_cast<jlong>(*count_ptr));
+            put(v, *count_ptr);
         }
     }
     return result;
@@ -819,7 +684,7 @@ jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::PopFrame(jvmti_env, thread);
@@ -833,9 +698,9 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         if (method_ptr == nullptr) {
             v.field("method_ptr");
             v.null();
@@ -852,11 +717,11 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
         Values& v = *out;
         if (method_ptr != nullptr) {
             v.field("method_ptr");
-            v.method(*method_ptr);
+            put(v, *method_ptr);
         }
         if (location_ptr != nullptr) {
             v.field("location_ptr");
-            v.integer(static_cast<jlong>(*location_ptr));
+            put(v, *location_ptr);
         }
     }
     return result;
@@ -868,9 +733,9 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
     }
     call.start();
     const jvmtiError result = jvmti_entries::NotifyFramePop(jvmti_env, thread, depth);
@@ -884,7 +749,7 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::ClearAllFramePops(jvmti_env, thread);
@@ -898,9 +763,9 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("value");
-        v.object(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnObject(jvmti_env, thread, value);
@@ -914,9 +779,9 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("value");
-        v.integer(static_cast<jlong>(value));
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnInt(jvmti_env, thread, value);
@@ -930,9 +795,9 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("value");
-        v.integer(static_cast<jlong>(value));
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnLong(jvmti_env, thread, value);
@@ -946,9 +811,9 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("value");
-        v.floating(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnFloat(jvmti_env, thread, value);
@@ -962,9 +827,9 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("value");
-        v.floating(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnDouble(jvmti_env, thread, value);
@@ -978,7 +843,7 @@ jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::ForceEarlyReturnVoid(jvmti_env, thread);
@@ -992,19 +857,15 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("heap_filter");
-        v.constant(constants_jvmtiHeapFilter, heap_filter);
+        put(v, Flags{constants_jvmtiHeapFilter, heap_filter});
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("initial_object");
-        v.object(initial_object);
+        put(v, initial_object);
         v.field("callbacks");
-        if (callbacks == nullptr) {
-            v.null();
-        } else {
-            put(v, *callbacks);
-        }
+        putAt(v, callbacks);
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::FollowReferences(jvmti_env, heap_filter, klass, initial_object, callbacks, user_data);
@@ -1018,17 +879,13 @@ jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jcl
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("heap_filter");
-        v.constant(constants_jvmtiHeapFilter, heap_filter);
+        put(v, Flags{constants_jvmtiHeapFilter, heap_filter});
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("callbacks");
-        if (callbacks == nullptr) {
-            v.null();
-        } else {
-            put(v, *callbacks);
-        }
+        putAt(v, callbacks);
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::IterateThroughHeap(jvmti_env, heap_filter, klass, callbacks, user_data);
@@ -1042,7 +899,7 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         if (tag_ptr == nullptr) {
             v.field("tag_ptr");
             v.null();
@@ -1055,7 +912,7 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
         Values& v = *out;
         if (tag_ptr != nullptr) {
             v.field("tag_ptr");
-            v.integer(static_cast<jlong>(*tag_ptr));
+            put(v, *tag_ptr);
         }
     }
     return result;
@@ -1067,9 +924,9 @@ jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("tag");
-        v.integer(static_cast<jlong>(tag));
+        put(v, tag);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetTag(jvmti_env, object, tag);
@@ -1083,18 +940,9 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("tag_count");
-        v.integer(static_cast<jlong>(tag_count));
+        put(v, tag_count);
         v.field("tags");
-        if (tags == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(tag_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.integer(static_cast<jlong>(tags[i]));
-            }
-            v.endArray(ni, static_cast<jlong>(tag_count));
-        }
+        putArray(v, tags, tag_count);
         if (count_ptr == nullptr) {
             v.field("count_ptr");
             v.null();
@@ -1115,33 +963,15 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
         Values& v = *out;
         if (count_ptr != nullptr) {
             v.field("count_ptr");
-            v.integer(static_cast<jlong>(*count_ptr));
+            put(v, *count_ptr);
         }
         if (object_result_ptr != nullptr) {
             v.field("object_result_ptr");
-            if ((*object_result_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.object((*object_result_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-            }
+            putArray(v, *object_result_ptr, (count_ptr != nullptr ? *count_ptr : 0));
         }
         if (tag_result_ptr != nullptr) {
             v.field("tag_result_ptr");
-            if ((*tag_result_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.integer(static_cast<jlong>((*tag_result_ptr)[j]));
-                }
-                v.endArray(nj, static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-            }
+            putArray(v, *tag_result_ptr, (count_ptr != nullptr ? *count_ptr : 0));
         }
     }
     return result;
@@ -1162,11 +992,11 @@ jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("object_reference_callback");
-        v.address(reinterpret_cast<const void*>(object_reference_callback));
+        put(v, Where{reinterpret_cast<const void*>(object_reference_callback)});
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::IterateOverObjectsReachableFromObject(jvmti_env, object, object_reference_callback, user_data);
@@ -1180,13 +1010,13 @@ jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRoo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("heap_root_callback");
-        v.address(reinterpret_cast<const void*>(heap_root_callback));
+        put(v, Where{reinterpret_cast<const void*>(heap_root_callback)});
         v.field("stack_ref_callback");
-        v.address(reinterpret_cast<const void*>(stack_ref_callback));
+        put(v, Where{reinterpret_cast<const void*>(stack_ref_callback)});
         v.field("object_ref_callback");
-        v.address(reinterpret_cast<const void*>(object_ref_callback));
+        put(v, Where{reinterpret_cast<const void*>(object_ref_callback)});
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::IterateOverReachableObjects(jvmti_env, heap_root_callback, stack_ref_callback, object_ref_callback, user_data);
@@ -1200,11 +1030,11 @@ jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter ob
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object_filter");
-        v.constant(constants_jvmtiHeapObjectFilter, static_cast<jlong>(object_filter));
+        put(v, Flags{constants_jvmtiHeapObjectFilter, object_filter});
         v.field("heap_object_callback");
-        v.address(reinterpret_cast<const void*>(heap_object_callback));
+        put(v, Where{reinterpret_cast<const void*>(heap_object_callback)});
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::IterateOverHeap(jvmti_env, object_filter, heap_object_callback, user_data);
@@ -1218,13 +1048,13 @@ jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("object_filter");
-        v.constant(constants_jvmtiHeapObjectFilter, static_cast<jlong>(object_filter));
+        put(v, Flags{constants_jvmtiHeapObjectFilter, object_filter});
         v.field("heap_object_callback");
-        v.address(reinterpret_cast<const void*>(heap_object_callback));
+        put(v, Where{reinterpret_cast<const void*>(heap_object_callback)});
         v.field("user_data");
-        v.address(user_data);
+        put(v, Where{user_data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::IterateOverInstancesOfClass(jvmti_env, klass, object_filter, heap_object_callback, user_data);
@@ -1238,11 +1068,11 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1255,7 +1085,7 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.object(*value_ptr);
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1267,9 +1097,9 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1282,7 +1112,7 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.object(*value_ptr);
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1294,11 +1124,11 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1311,7 +1141,7 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.integer(static_cast<jlong>(*value_ptr));
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1323,11 +1153,11 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1340,7 +1170,7 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.integer(static_cast<jlong>(*value_ptr));
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1352,11 +1182,11 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1369,7 +1199,7 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.floating(*value_ptr);
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1381,11 +1211,11 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -1398,7 +1228,7 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.floating(*value_ptr);
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -1410,13 +1240,13 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         v.field("value");
-        v.object(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetLocalObject(jvmti_env, thread, depth, slot, value);
@@ -1430,13 +1260,13 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         v.field("value");
-        v.integer(static_cast<jlong>(value));
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetLocalInt(jvmti_env, thread, depth, slot, value);
@@ -1450,13 +1280,13 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         v.field("value");
-        v.integer(static_cast<jlong>(value));
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetLocalLong(jvmti_env, thread, depth, slot, value);
@@ -1470,13 +1300,13 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         v.field("value");
-        v.floating(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetLocalFloat(jvmti_env, thread, depth, slot, value);
@@ -1490,13 +1320,13 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("depth");
-        v.integer(static_cast<jlong>(depth));
+        put(v, depth);
         v.field("slot");
-        v.integer(static_cast<jlong>(slot));
+        put(v, slot);
         v.field("value");
-        v.floating(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetLocalDouble(jvmti_env, thread, depth, slot, value);
@@ -1510,9 +1340,9 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetBreakpoint(jvmti_env, method, location);
@@ -1526,9 +1356,9 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
     }
     call.start();
     const jvmtiError result = jvmti_entries::ClearBreakpoint(jvmti_env, method, location);
@@ -1542,9 +1372,9 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetFieldAccessWatch(jvmti_env, klass, field);
@@ -1558,9 +1388,9 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
     }
     call.start();
     const jvmtiError result = jvmti_entries::ClearFieldAccessWatch(jvmti_env, klass, field);
@@ -1574,9 +1404,9 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetFieldModificationWatch(jvmti_env, klass, field);
@@ -1590,9 +1420,9 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
     }
     call.start();
     const jvmtiError result = jvmti_entries::ClearFieldModificationWatch(jvmti_env, klass, field);
@@ -1621,20 +1451,11 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
         Values& v = *out;
         if (module_count_ptr != nullptr) {
             v.field("module_count_ptr");
-            v.integer(static_cast<jlong>(*module_count_ptr));
+            put(v, *module_count_ptr);
         }
         if (modules_ptr != nullptr) {
             v.field("modules_ptr");
-            if ((*modules_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((module_count_ptr != nullptr ? *module_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.object((*modules_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((module_count_ptr != nullptr ? *module_count_ptr : 0)));
-            }
+            putArray(v, *modules_ptr, (module_count_ptr != nullptr ? *module_count_ptr : 0));
         }
     }
     return result;
@@ -1646,9 +1467,9 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("class_loader");
-        v.object(class_loader);
+        put(v, class_loader);
         v.field("package_name");
-        v.string(package_name);
+        put(v, package_name);
         if (module_ptr == nullptr) {
             v.field("module_ptr");
             v.null();
@@ -1661,7 +1482,7 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
         Values& v = *out;
         if (module_ptr != nullptr) {
             v.field("module_ptr");
-            v.object(*module_ptr);
+            put(v, *module_ptr);
         }
     }
     return result;
@@ -1673,9 +1494,9 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         v.field("to_module");
-        v.object(to_module);
+        put(v, to_module);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddModuleReads(jvmti_env, module, to_module);
@@ -1689,11 +1510,11 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         v.field("pkg_name");
-        v.string(pkg_name);
+        put(v, pkg_name);
         v.field("to_module");
-        v.object(to_module);
+        put(v, to_module);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddModuleExports(jvmti_env, module, pkg_name, to_module);
@@ -1707,11 +1528,11 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         v.field("pkg_name");
-        v.string(pkg_name);
+        put(v, pkg_name);
         v.field("to_module");
-        v.object(to_module);
+        put(v, to_module);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddModuleOpens(jvmti_env, module, pkg_name, to_module);
@@ -1725,9 +1546,9 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         v.field("service");
-        v.klass(service);
+        put(v, service);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddModuleUses(jvmti_env, module, service);
@@ -1741,11 +1562,11 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         v.field("service");
-        v.klass(service);
+        put(v, service);
         v.field("impl_class");
-        v.klass(impl_class);
+        put(v, impl_class);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddModuleProvides(jvmti_env, module, service, impl_class);
@@ -1759,7 +1580,7 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("module");
-        v.object(module);
+        put(v, module);
         if (is_modifiable_module_ptr == nullptr) {
             v.field("is_modifiable_module_ptr");
             v.null();
@@ -1772,7 +1593,7 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
         Values& v = *out;
         if (is_modifiable_module_ptr != nullptr) {
             v.field("is_modifiable_module_ptr");
-            v.boolean(*is_modifiable_module_ptr);
+            put(v, *is_modifiable_module_ptr);
         }
     }
     return result;
@@ -1799,20 +1620,11 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
         Values& v = *out;
         if (class_count_ptr != nullptr) {
             v.field("class_count_ptr");
-            v.integer(static_cast<jlong>(*class_count_ptr));
+            put(v, *class_count_ptr);
         }
         if (classes_ptr != nullptr) {
             v.field("classes_ptr");
-            if ((*classes_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((class_count_ptr != nullptr ? *class_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.klass((*classes_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((class_count_ptr != nullptr ? *class_count_ptr : 0)));
-            }
+            putArray(v, *classes_ptr, (class_count_ptr != nullptr ? *class_count_ptr : 0));
         }
     }
     return result;
@@ -1824,7 +1636,7 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("initiating_loader");
-        v.object(initiating_loader);
+        put(v, initiating_loader);
         if (class_count_ptr == nullptr) {
             v.field("class_count_ptr");
             v.null();
@@ -1841,20 +1653,11 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
         Values& v = *out;
         if (class_count_ptr != nullptr) {
             v.field("class_count_ptr");
-            v.integer(static_cast<jlong>(*class_count_ptr));
+            put(v, *class_count_ptr);
         }
         if (classes_ptr != nullptr) {
             v.field("classes_ptr");
-            if ((*classes_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((class_count_ptr != nullptr ? *class_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.klass((*classes_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((class_count_ptr != nullptr ? *class_count_ptr : 0)));
-            }
+            putArray(v, *classes_ptr, (class_count_ptr != nullptr ? *class_count_ptr : 0));
         }
     }
     return result;
@@ -1866,7 +1669,7 @@ jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** s
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (signature_ptr == nullptr) {
             v.field("signature_ptr");
             v.null();
@@ -1883,11 +1686,11 @@ jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** s
         Values& v = *out;
         if (signature_ptr != nullptr) {
             v.field("signature_ptr");
-            v.string((*signature_ptr));
+            put(v, *signature_ptr);
         }
         if (generic_ptr != nullptr) {
             v.field("generic_ptr");
-            v.string((*generic_ptr));
+            put(v, *generic_ptr);
         }
     }
     return result;
@@ -1899,7 +1702,7 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (status_ptr == nullptr) {
             v.field("status_ptr");
             v.null();
@@ -1912,7 +1715,7 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
         Values& v = *out;
         if (status_ptr != nullptr) {
             v.field("status_ptr");
-            v.constant(constants_jvmtiClassStatus, *status_ptr);
+            put(v, Flags{constants_jvmtiClassStatus, *status_ptr});
         }
     }
     return result;
@@ -1924,7 +1727,7 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (source_name_ptr == nullptr) {
             v.field("source_name_ptr");
             v.null();
@@ -1937,7 +1740,7 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
         Values& v = *out;
         if (source_name_ptr != nullptr) {
             v.field("source_name_ptr");
-            v.string((*source_name_ptr));
+            put(v, *source_name_ptr);
         }
     }
     return result;
@@ -1949,7 +1752,7 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (modifiers_ptr == nullptr) {
             v.field("modifiers_ptr");
             v.null();
@@ -1962,7 +1765,7 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
         Values& v = *out;
         if (modifiers_ptr != nullptr) {
             v.field("modifiers_ptr");
-            v.integer(static_cast<jlong>(*modifiers_ptr));
+            put(v, *modifiers_ptr);
         }
     }
     return result;
@@ -1974,7 +1777,7 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (method_count_ptr == nullptr) {
             v.field("method_count_ptr");
             v.null();
@@ -1991,20 +1794,11 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
         Values& v = *out;
         if (method_count_ptr != nullptr) {
             v.field("method_count_ptr");
-            v.integer(static_cast<jlong>(*method_count_ptr));
+            put(v, *method_count_ptr);
         }
         if (methods_ptr != nullptr) {
             v.field("methods_ptr");
-            if ((*methods_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((method_count_ptr != nullptr ? *method_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.method((*methods_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((method_count_ptr != nullptr ? *method_count_ptr : 0)));
-            }
+            putArray(v, *methods_ptr, (method_count_ptr != nullptr ? *method_count_ptr : 0));
         }
     }
     return result;
@@ -2016,7 +1810,7 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (field_count_ptr == nullptr) {
             v.field("field_count_ptr");
             v.null();
@@ -2033,20 +1827,11 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
         Values& v = *out;
         if (field_count_ptr != nullptr) {
             v.field("field_count_ptr");
-            v.integer(static_cast<jlong>(*field_count_ptr));
+            put(v, *field_count_ptr);
         }
         if (fields_ptr != nullptr) {
             v.field("fields_ptr");
-            if ((*fields_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((field_count_ptr != nullptr ? *field_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.fieldId(nullptr, (*fields_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((field_count_ptr != nullptr ? *field_count_ptr : 0)));
-            }
+            putArray(v, *fields_ptr, (field_count_ptr != nullptr ? *field_count_ptr : 0));
         }
     }
     return result;
@@ -2058,7 +1843,7 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (interface_count_ptr == nullptr) {
             v.field("interface_count_ptr");
             v.null();
@@ -2075,20 +1860,11 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
         Values& v = *out;
         if (interface_count_ptr != nullptr) {
             v.field("interface_count_ptr");
-            v.integer(static_cast<jlong>(*interface_count_ptr));
+            put(v, *interface_count_ptr);
         }
         if (interfaces_ptr != nullptr) {
             v.field("interfaces_ptr");
-            if ((*interfaces_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((interface_count_ptr != nullptr ? *interface_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.klass((*interfaces_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((interface_count_ptr != nullptr ? *interface_count_ptr : 0)));
-            }
+            putArray(v, *interfaces_ptr, (interface_count_ptr != nullptr ? *interface_count_ptr : 0));
         }
     }
     return result;
@@ -2100,7 +1876,7 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (minor_version_ptr == nullptr) {
             v.field("minor_version_ptr");
             v.null();
@@ -2117,11 +1893,11 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
         Values& v = *out;
         if (minor_version_ptr != nullptr) {
             v.field("minor_version_ptr");
-            v.integer(static_cast<jlong>(*minor_version_ptr));
+            put(v, *minor_version_ptr);
         }
         if (major_version_ptr != nullptr) {
             v.field("major_version_ptr");
-            v.integer(static_cast<jlong>(*major_version_ptr));
+            put(v, *major_version_ptr);
         }
     }
     return result;
@@ -2133,7 +1909,7 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (constant_pool_count_ptr == nullptr) {
             v.field("constant_pool_count_ptr");
             v.null();
@@ -2154,15 +1930,15 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
         Values& v = *out;
         if (constant_pool_count_ptr != nullptr) {
             v.field("constant_pool_count_ptr");
-            v.integer(static_cast<jlong>(*constant_pool_count_ptr));
+            put(v, *constant_pool_count_ptr);
         }
         if (constant_pool_byte_count_ptr != nullptr) {
             v.field("constant_pool_byte_count_ptr");
-            v.integer(static_cast<jlong>(*constant_pool_byte_count_ptr));
+            put(v, *constant_pool_byte_count_ptr);
         }
         if (constant_pool_bytes_ptr != nullptr) {
             v.field("constant_pool_bytes_ptr");
-            v.bytes((*constant_pool_bytes_ptr), static_cast<jlong>((constant_pool_byte_count_ptr != nullptr ? *constant_pool_byte_count_ptr : 0)));
+            put(v, Bytes{*constant_pool_bytes_ptr, (constant_pool_byte_count_ptr != nullptr ? *constant_pool_byte_count_ptr : 0)});
         }
     }
     return result;
@@ -2174,7 +1950,7 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (is_interface_ptr == nullptr) {
             v.field("is_interface_ptr");
             v.null();
@@ -2187,7 +1963,7 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
         Values& v = *out;
         if (is_interface_ptr != nullptr) {
             v.field("is_interface_ptr");
-            v.boolean(*is_interface_ptr);
+            put(v, *is_interface_ptr);
         }
     }
     return result;
@@ -2199,7 +1975,7 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (is_array_class_ptr == nullptr) {
             v.field("is_array_class_ptr");
             v.null();
@@ -2212,7 +1988,7 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
         Values& v = *out;
         if (is_array_class_ptr != nullptr) {
             v.field("is_array_class_ptr");
-            v.boolean(*is_array_class_ptr);
+            put(v, *is_array_class_ptr);
         }
     }
     return result;
@@ -2224,7 +2000,7 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (is_modifiable_class_ptr == nullptr) {
             v.field("is_modifiable_class_ptr");
             v.null();
@@ -2237,7 +2013,7 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
         Values& v = *out;
         if (is_modifiable_class_ptr != nullptr) {
             v.field("is_modifiable_class_ptr");
-            v.boolean(*is_modifiable_class_ptr);
+            put(v, *is_modifiable_class_ptr);
         }
     }
     return result;
@@ -2249,7 +2025,7 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (classloader_ptr == nullptr) {
             v.field("classloader_ptr");
             v.null();
@@ -2262,7 +2038,7 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
         Values& v = *out;
         if (classloader_ptr != nullptr) {
             v.field("classloader_ptr");
-            v.object(*classloader_ptr);
+            put(v, *classloader_ptr);
         }
     }
     return result;
@@ -2274,7 +2050,7 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         if (source_debug_extension_ptr == nullptr) {
             v.field("source_debug_extension_ptr");
             v.null();
@@ -2287,7 +2063,7 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
         Values& v = *out;
         if (source_debug_extension_ptr != nullptr) {
             v.field("source_debug_extension_ptr");
-            v.string((*source_debug_extension_ptr));
+            put(v, *source_debug_extension_ptr);
         }
     }
     return result;
@@ -2299,18 +2075,9 @@ jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, con
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("class_count");
-        v.integer(static_cast<jlong>(class_count));
+        put(v, class_count);
         v.field("classes");
-        if (classes == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(class_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                v.klass(classes[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(class_count));
-        }
+        putArray(v, classes, class_count);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RetransformClasses(jvmti_env, class_count, classes);
@@ -2324,18 +2091,9 @@ jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("class_count");
-        v.integer(static_cast<jlong>(class_count));
+        put(v, class_count);
         v.field("class_definitions");
-        if (class_definitions == nullptr) {
-            v.null();
-        } else {
-            const jlong ni = v.beginArray(static_cast<jlong>(class_count));
-            for (jlong i = 0; i < ni; ++i) {
-                v.element();
-                put(v, class_definitions[i]);
-            }
-            v.endArray(ni, static_cast<jlong>(class_count));
-        }
+        putArray(v, class_definitions, class_count);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RedefineClasses(jvmti_env, class_count, class_definitions);
@@ -2349,7 +2107,7 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         if (size_ptr == nullptr) {
             v.field("size_ptr");
             v.null();
@@ -2362,7 +2120,7 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
         Values& v = *out;
         if (size_ptr != nullptr) {
             v.field("size_ptr");
-            v.integer(static_cast<jlong>(*size_ptr));
+            put(v, *size_ptr);
         }
     }
     return result;
@@ -2374,7 +2132,7 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         if (hash_code_ptr == nullptr) {
             v.field("hash_code_ptr");
             v.null();
@@ -2387,7 +2145,7 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
         Values& v = *out;
         if (hash_code_ptr != nullptr) {
             v.field("hash_code_ptr");
-            v.integer(static_cast<jlong>(*hash_code_ptr));
+            put(v, *hash_code_ptr);
         }
     }
     return result;
@@ -2399,7 +2157,7 @@ jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jv
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("object");
-        v.object(object);
+        put(v, object);
         if (info_ptr == nullptr) {
             v.field("info_ptr");
             v.null();
@@ -2424,9 +2182,9 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
         if (name_ptr == nullptr) {
             v.field("name_ptr");
             v.null();
@@ -2447,15 +2205,15 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
         Values& v = *out;
         if (name_ptr != nullptr) {
             v.field("name_ptr");
-            v.string((*name_ptr));
+            put(v, *name_ptr);
         }
         if (signature_ptr != nullptr) {
             v.field("signature_ptr");
-            v.string((*signature_ptr));
+            put(v, *signature_ptr);
         }
         if (generic_ptr != nullptr) {
             v.field("generic_ptr");
-            v.string((*generic_ptr));
+            put(v, *generic_ptr);
         }
     }
     return result;
@@ -2467,9 +2225,9 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
         if (declaring_class_ptr == nullptr) {
             v.field("declaring_class_ptr");
             v.null();
@@ -2482,7 +2240,7 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
         Values& v = *out;
         if (declaring_class_ptr != nullptr) {
             v.field("declaring_class_ptr");
-            v.klass(*declaring_class_ptr);
+            put(v, *declaring_class_ptr);
         }
     }
     return result;
@@ -2494,9 +2252,9 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
         if (modifiers_ptr == nullptr) {
             v.field("modifiers_ptr");
             v.null();
@@ -2509,7 +2267,7 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
         Values& v = *out;
         if (modifiers_ptr != nullptr) {
             v.field("modifiers_ptr");
-            v.integer(static_cast<jlong>(*modifiers_ptr));
+            put(v, *modifiers_ptr);
         }
     }
     return result;
@@ -2521,9 +2279,9 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
         v.field("field");
-        v.fieldId(klass, field);
+        put(v, FieldName{klass, field});
         if (is_synthetic_ptr == nullptr) {
             v.field("is_synthetic_ptr");
             v.null();
@@ -2536,7 +2294,7 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
         Values& v = *out;
         if (is_synthetic_ptr != nullptr) {
             v.field("is_synthetic_ptr");
-            v.boolean(*is_synthetic_ptr);
+            put(v, *is_synthetic_ptr);
         }
     }
     return result;
@@ -2548,7 +2306,7 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (name_ptr == nullptr) {
             v.field("name_ptr");
             v.null();
@@ -2569,15 +2327,15 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
         Values& v = *out;
         if (name_ptr != nullptr) {
             v.field("name_ptr");
-            v.string((*name_ptr));
+            put(v, *name_ptr);
         }
         if (signature_ptr != nullptr) {
             v.field("signature_ptr");
-            v.string((*signature_ptr));
+            put(v, *signature_ptr);
         }
         if (generic_ptr != nullptr) {
             v.field("generic_ptr");
-            v.string((*generic_ptr));
+            put(v, *generic_ptr);
         }
     }
     return result;
@@ -2589,7 +2347,7 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (declaring_class_ptr == nullptr) {
             v.field("declaring_class_ptr");
             v.null();
@@ -2602,7 +2360,7 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
         Values& v = *out;
         if (declaring_class_ptr != nullptr) {
             v.field("declaring_class_ptr");
-            v.klass(*declaring_class_ptr);
+            put(v, *declaring_class_ptr);
         }
     }
     return result;
@@ -2614,7 +2372,7 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (modifiers_ptr == nullptr) {
             v.field("modifiers_ptr");
             v.null();
@@ -2627,7 +2385,7 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
         Values& v = *out;
         if (modifiers_ptr != nullptr) {
             v.field("modifiers_ptr");
-            v.integer(static_cast<jlong>(*modifiers_ptr));
+            put(v, *modifiers_ptr);
         }
     }
     return result;
@@ -2639,7 +2397,7 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (max_ptr == nullptr) {
             v.field("max_ptr");
             v.null();
@@ -2652,7 +2410,7 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
         Values& v = *out;
         if (max_ptr != nullptr) {
             v.field("max_ptr");
-            v.integer(static_cast<jlong>(*max_ptr));
+            put(v, *max_ptr);
         }
     }
     return result;
@@ -2664,7 +2422,7 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (size_ptr == nullptr) {
             v.field("size_ptr");
             v.null();
@@ -2677,7 +2435,7 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
         Values& v = *out;
         if (size_ptr != nullptr) {
             v.field("size_ptr");
-            v.integer(static_cast<jlong>(*size_ptr));
+            put(v, *size_ptr);
         }
     }
     return result;
@@ -2689,7 +2447,7 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (entry_count_ptr == nullptr) {
             v.field("entry_count_ptr");
             v.null();
@@ -2706,20 +2464,11 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
         Values& v = *out;
         if (entry_count_ptr != nullptr) {
             v.field("entry_count_ptr");
-            v.integer(static_cast<jlong>(*entry_count_ptr));
+            put(v, *entry_count_ptr);
         }
         if (table_ptr != nullptr) {
             v.field("table_ptr");
-            if ((*table_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((entry_count_ptr != nullptr ? *entry_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*table_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((entry_count_ptr != nullptr ? *entry_count_ptr : 0)));
-            }
+            putArray(v, *table_ptr, (entry_count_ptr != nullptr ? *entry_count_ptr : 0));
         }
     }
     return result;
@@ -2731,7 +2480,7 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (start_location_ptr == nullptr) {
             v.field("start_location_ptr");
             v.null();
@@ -2748,11 +2497,11 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
         Values& v = *out;
         if (start_location_ptr != nullptr) {
             v.field("start_location_ptr");
-            v.integer(static_cast<jlong>(*start_location_ptr));
+            put(v, *start_location_ptr);
         }
         if (end_location_ptr != nullptr) {
             v.field("end_location_ptr");
-            v.integer(static_cast<jlong>(*end_location_ptr));
+            put(v, *end_location_ptr);
         }
     }
     return result;
@@ -2764,7 +2513,7 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (entry_count_ptr == nullptr) {
             v.field("entry_count_ptr");
             v.null();
@@ -2781,20 +2530,11 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
         Values& v = *out;
         if (entry_count_ptr != nullptr) {
             v.field("entry_count_ptr");
-            v.integer(static_cast<jlong>(*entry_count_ptr));
+            put(v, *entry_count_ptr);
         }
         if (table_ptr != nullptr) {
             v.field("table_ptr");
-            if ((*table_ptr) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((entry_count_ptr != nullptr ? *entry_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*table_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((entry_count_ptr != nullptr ? *entry_count_ptr : 0)));
-            }
+            putArray(v, *table_ptr, (entry_count_ptr != nullptr ? *entry_count_ptr : 0));
         }
     }
     return result;
@@ -2806,7 +2546,7 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (bytecode_count_ptr == nullptr) {
             v.field("bytecode_count_ptr");
             v.null();
@@ -2823,11 +2563,11 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
         Values& v = *out;
         if (bytecode_count_ptr != nullptr) {
             v.field("bytecode_count_ptr");
-            v.integer(static_cast<jlong>(*bytecode_count_ptr));
+            put(v, *bytecode_count_ptr);
         }
         if (bytecodes_ptr != nullptr) {
             v.field("bytecodes_ptr");
-            v.bytes((*bytecodes_ptr), static_cast<jlong>((bytecode_count_ptr != nullptr ? *bytecode_count_ptr : 0)));
+            put(v, Bytes{*bytecodes_ptr, (bytecode_count_ptr != nullptr ? *bytecode_count_ptr : 0)});
         }
     }
     return result;
@@ -2839,7 +2579,7 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (is_native_ptr == nullptr) {
             v.field("is_native_ptr");
             v.null();
@@ -2852,7 +2592,7 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
         Values& v = *out;
         if (is_native_ptr != nullptr) {
             v.field("is_native_ptr");
-            v.boolean(*is_native_ptr);
+            put(v, *is_native_ptr);
         }
     }
     return result;
@@ -2864,7 +2604,7 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (is_synthetic_ptr == nullptr) {
             v.field("is_synthetic_ptr");
             v.null();
@@ -2877,7 +2617,7 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
         Values& v = *out;
         if (is_synthetic_ptr != nullptr) {
             v.field("is_synthetic_ptr");
-            v.boolean(*is_synthetic_ptr);
+            put(v, *is_synthetic_ptr);
         }
     }
     return result;
@@ -2889,7 +2629,7 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         if (is_obsolete_ptr == nullptr) {
             v.field("is_obsolete_ptr");
             v.null();
@@ -2902,7 +2642,7 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
         Values& v = *out;
         if (is_obsolete_ptr != nullptr) {
             v.field("is_obsolete_ptr");
-            v.boolean(*is_obsolete_ptr);
+            put(v, *is_obsolete_ptr);
         }
     }
     return result;
@@ -2914,7 +2654,7 @@ jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("prefix");
-        v.string(prefix);
+        put(v, prefix);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetNativeMethodPrefix(jvmti_env, prefix);
@@ -2928,9 +2668,9 @@ jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_coun
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("prefix_count");
-        v.integer(static_cast<jlong>(prefix_count));
+        put(v, prefix_count);
         v.field("prefixes");
-        v.address(prefixes);
+        put(v, Where{prefixes});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetNativeMethodPrefixes(jvmti_env, prefix_count, prefixes);
@@ -2944,7 +2684,7 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("name");
-        v.string(name);
+        put(v, name);
         if (monitor_ptr == nullptr) {
             v.field("monitor_ptr");
             v.null();
@@ -2957,7 +2697,7 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
         Values& v = *out;
         if (monitor_ptr != nullptr) {
             v.field("monitor_ptr");
-            v.address(*monitor_ptr);
+            put(v, *monitor_ptr);
         }
     }
     return result;
@@ -2969,7 +2709,7 @@ jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor)
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
     }
     call.start();
     const jvmtiError result = jvmti_entries::DestroyRawMonitor(jvmti_env, monitor);
@@ -2983,7 +2723,7 @@ jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RawMonitorEnter(jvmti_env, monitor);
@@ -2997,7 +2737,7 @@ jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RawMonitorExit(jvmti_env, monitor);
@@ -3011,9 +2751,9 @@ jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jl
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
         v.field("millis");
-        v.integer(static_cast<jlong>(millis));
+        put(v, millis);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RawMonitorWait(jvmti_env, monitor, millis);
@@ -3027,7 +2767,7 @@ jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RawMonitorNotify(jvmti_env, monitor);
@@ -3041,7 +2781,7 @@ jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monito
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("monitor");
-        v.address(monitor);
+        put(v, monitor);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RawMonitorNotifyAll(jvmti_env, monitor);
@@ -3055,11 +2795,7 @@ jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInter
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("function_table");
-        if (function_table == nullptr) {
-            v.null();
-        } else {
-            v.address(reinterpret_cast<const void*>(&(*function_table)));
-        }
+        put(v, Where{function_table});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetJNIFunctionTable(jvmti_env, function_table);
@@ -3084,7 +2820,7 @@ jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface**
         Values& v = *out;
         if (function_table != nullptr) {
             v.field("function_table");
-            v.address((*function_table));
+            put(v, Where{*function_table});
         }
     }
     return result;
@@ -3096,13 +2832,9 @@ jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallba
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("callbacks");
-        if (callbacks == nullptr) {
-            v.null();
-        } else {
-            put(v, *callbacks, size_of_callbacks);
-        }
+        put(v, SizedCallbacks{callbacks, size_of_callbacks});
         v.field("size_of_callbacks");
-        v.integer(static_cast<jlong>(size_of_callbacks));
+        put(v, size_of_callbacks);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetEventCallbacks(jvmti_env, callbacks, size_of_callbacks);
@@ -3116,11 +2848,11 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("mode");
-        v.constant(constants_jvmtiEventMode, static_cast<jlong>(mode));
+        put(v, Flags{constants_jvmtiEventMode, mode});
         v.field("event_type");
-        v.constant(constants_jvmtiEvent, static_cast<jlong>(event_type));
+        put(v, Flags{constants_jvmtiEvent, event_type});
         v.field("event_thread");
-        v.thread(event_thread);
+        put(v, Thread{event_thread});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetEventNotificationMode(jvmti_env, mode, event_type, event_thread);
@@ -3134,7 +2866,7 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("event_type");
-        v.constant(constants_jvmtiEvent, static_cast<jlong>(event_type));
+        put(v, Flags{constants_jvmtiEvent, event_type});
     }
     call.start();
     const jvmtiError result = jvmti_entries::GenerateEvents(jvmti_env, event_type);
@@ -3163,20 +2895,11 @@ jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_co
         Values& v = *out;
         if (extension_count_ptr != nullptr) {
             v.field("extension_count_ptr");
-            v.integer(static_cast<jlong>(*extension_count_ptr));
+            put(v, *extension_count_ptr);
         }
         if (extensions != nullptr) {
             v.field("extensions");
-            if ((*extensions) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((extension_count_ptr != nullptr ? *extension_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*extensions)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((extension_count_ptr != nullptr ? *extension_count_ptr : 0)));
-            }
+            putArray(v, *extensions, (extension_count_ptr != nullptr ? *extension_count_ptr : 0));
         }
     }
     return result;
@@ -3203,20 +2926,11 @@ jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count
         Values& v = *out;
         if (extension_count_ptr != nullptr) {
             v.field("extension_count_ptr");
-            v.integer(static_cast<jlong>(*extension_count_ptr));
+            put(v, *extension_count_ptr);
         }
         if (extensions != nullptr) {
             v.field("extensions");
-            if ((*extensions) == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((extension_count_ptr != nullptr ? *extension_count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    put(v, (*extensions)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((extension_count_ptr != nullptr ? *extension_count_ptr : 0)));
-            }
+            putArray(v, *extensions, (extension_count_ptr != nullptr ? *extension_count_ptr : 0));
         }
     }
     return result;
@@ -3228,9 +2942,9 @@ jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("extension_event_index");
-        v.integer(static_cast<jlong>(extension_event_index));
+        put(v, extension_event_index);
         v.field("callback");
-        v.address(reinterpret_cast<const void*>(callback));
+        put(v, Where{reinterpret_cast<const void*>(callback)});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetExtensionEventCallback(jvmti_env, extension_event_index, callback);
@@ -3267,11 +2981,7 @@ jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities*
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("capabilities_ptr");
-        if (capabilities_ptr == nullptr) {
-            v.null();
-        } else {
-            put(v, *capabilities_ptr);
-        }
+        putAt(v, capabilities_ptr);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddCapabilities(jvmti_env, capabilities_ptr);
@@ -3285,11 +2995,7 @@ jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabi
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("capabilities_ptr");
-        if (capabilities_ptr == nullptr) {
-            v.null();
-        } else {
-            put(v, *capabilities_ptr);
-        }
+        putAt(v, capabilities_ptr);
     }
     call.start();
     const jvmtiError result = jvmti_entries::RelinquishCapabilities(jvmti_env, capabilities_ptr);
@@ -3360,7 +3066,7 @@ jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr
         Values& v = *out;
         if (nanos_ptr != nullptr) {
             v.field("nanos_ptr");
-            v.integer(static_cast<jlong>(*nanos_ptr));
+            put(v, *nanos_ptr);
         }
     }
     return result;
@@ -3395,7 +3101,7 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         if (nanos_ptr == nullptr) {
             v.field("nanos_ptr");
             v.null();
@@ -3408,7 +3114,7 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
         Values& v = *out;
         if (nanos_ptr != nullptr) {
             v.field("nanos_ptr");
-            v.integer(static_cast<jlong>(*nanos_ptr));
+            put(v, *nanos_ptr);
         }
     }
     return result;
@@ -3454,7 +3160,7 @@ jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
         Values& v = *out;
         if (nanos_ptr != nullptr) {
             v.field("nanos_ptr");
-            v.integer(static_cast<jlong>(*nanos_ptr));
+            put(v, *nanos_ptr);
         }
     }
     return result;
@@ -3477,7 +3183,7 @@ jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_c
         Values& v = *out;
         if (processor_count_ptr != nullptr) {
             v.field("processor_count_ptr");
-            v.integer(static_cast<jlong>(*processor_count_ptr));
+            put(v, *processor_count_ptr);
         }
     }
     return result;
@@ -3489,7 +3195,7 @@ jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const ch
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("segment");
-        v.string(segment);
+        put(v, segment);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddToBootstrapClassLoaderSearch(jvmti_env, segment);
@@ -3503,7 +3209,7 @@ jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char*
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("segment");
-        v.string(segment);
+        put(v, segment);
     }
     call.start();
     const jvmtiError result = jvmti_entries::AddToSystemClassLoaderSearch(jvmti_env, segment);
@@ -3532,20 +3238,11 @@ jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, cha
         Values& v = *out;
         if (count_ptr != nullptr) {
             v.field("count_ptr");
-            v.integer(static_cast<jlong>(*count_ptr));
+            put(v, *count_ptr);
         }
         if (property_ptr != nullptr) {
             v.field("property_ptr");
-            if (*property_ptr == nullptr) {
-                v.null();
-            } else {
-                const jlong nj = v.beginArray(static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-                for (jlong j = 0; j < nj; ++j) {
-                    v.element();
-                    v.string((*property_ptr)[j]);
-                }
-                v.endArray(nj, static_cast<jlong>((count_ptr != nullptr ? *count_ptr : 0)));
-            }
+            putArray(v, *property_ptr, (count_ptr != nullptr ? *count_ptr : 0));
         }
     }
     return result;
@@ -3557,7 +3254,7 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("property");
-        v.string(property);
+        put(v, property);
         if (value_ptr == nullptr) {
             v.field("value_ptr");
             v.null();
@@ -3570,7 +3267,7 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
         Values& v = *out;
         if (value_ptr != nullptr) {
             v.field("value_ptr");
-            v.string((*value_ptr));
+            put(v, *value_ptr);
         }
     }
     return result;
@@ -3582,9 +3279,9 @@ jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("property");
-        v.string(property);
+        put(v, property);
         v.field("value_ptr");
-        v.string(value_ptr);
+        put(v, value_ptr);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetSystemProperty(jvmti_env, property, value_ptr);
@@ -3609,7 +3306,7 @@ jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
         Values& v = *out;
         if (phase_ptr != nullptr) {
             v.field("phase_ptr");
-            v.constant(constants_jvmtiPhase, static_cast<jlong>(*phase_ptr));
+            put(v, Flags{constants_jvmtiPhase, *phase_ptr});
         }
     }
     return result;
@@ -3630,7 +3327,7 @@ jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* d
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("data");
-        v.address(data);
+        put(v, Where{data});
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetEnvironmentLocalStorage(jvmti_env, data);
@@ -3655,7 +3352,7 @@ jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_p
         Values& v = *out;
         if (data_ptr != nullptr) {
             v.field("data_ptr");
-            v.address(*data_ptr);
+            put(v, Where{*data_ptr});
         }
     }
     return result;
@@ -3678,7 +3375,7 @@ jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
         Values& v = *out;
         if (version_ptr != nullptr) {
             v.field("version_ptr");
-            v.integer(static_cast<jlong>(*version_ptr));
+            put(v, *version_ptr);
         }
     }
     return result;
@@ -3690,7 +3387,7 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("error");
-        v.error(error);
+        put(v, error);
         if (name_ptr == nullptr) {
             v.field("name_ptr");
             v.null();
@@ -3703,7 +3400,7 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
         Values& v = *out;
         if (name_ptr != nullptr) {
             v.field("name_ptr");
-            v.string((*name_ptr));
+            put(v, *name_ptr);
         }
     }
     return result;
@@ -3715,9 +3412,9 @@ jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jb
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("flag");
-        v.constant(constants_jvmtiVerboseFlag, static_cast<jlong>(flag));
+        put(v, Flags{constants_jvmtiVerboseFlag, flag});
         v.field("value");
-        v.boolean(value);
+        put(v, value);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetVerboseFlag(jvmti_env, flag, value);
@@ -3742,7 +3439,7 @@ jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat*
         Values& v = *out;
         if (format_ptr != nullptr) {
             v.field("format_ptr");
-            v.constant(constants_jvmtiJlocationFormat, static_cast<jlong>(*format_ptr));
+            put(v, Flags{constants_jvmtiJlocationFormat, *format_ptr});
         }
     }
     return result;
@@ -3754,7 +3451,7 @@ jvmtiError JNICALL SetHeapSamplingInterval(jvmtiEnv* jvmti_env, jint sampling_in
     if (Values* const out = call.inputs()) {
         Values& v = *out;
         v.field("sampling_interval");
-        v.integer(static_cast<jlong>(sampling_interval));
+        put(v, sampling_interval);
     }
     call.start();
     const jvmtiError result = jvmti_entries::SetHeapSamplingInterval(jvmti_env, sampling_interval);

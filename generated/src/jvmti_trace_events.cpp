@@ -15,9 +15,9 @@ void JNICALL VMInit(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     if (callback == nullptr) return;
     event.start();
@@ -33,7 +33,7 @@ void JNICALL VMDeath(jvmtiEnv* jvmti_env, JNIEnv* jni_env) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
     }
     if (callback == nullptr) return;
     event.start();
@@ -49,9 +49,9 @@ void JNICALL ThreadStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     if (callback == nullptr) return;
     event.start();
@@ -67,9 +67,9 @@ void JNICALL ThreadEnd(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
     }
     if (callback == nullptr) return;
     event.start();
@@ -85,19 +85,19 @@ void JNICALL ClassFileLoadHook(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jclass clas
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("class_being_redefined");
-        v.klass(class_being_redefined);
+        put(v, class_being_redefined);
         v.field("loader");
-        v.object(loader);
+        put(v, loader);
         v.field("name");
-        v.string(name);
+        put(v, name);
         v.field("protection_domain");
-        v.object(protection_domain);
+        put(v, protection_domain);
         v.field("class_data_len");
-        v.integer(static_cast<jlong>(class_data_len));
+        put(v, class_data_len);
         v.field("class_data");
-        v.bytes(class_data, -1);
+        put(v, Bytes{class_data, -1});
     }
     if (callback == nullptr) return;
     event.start();
@@ -107,11 +107,11 @@ void JNICALL ClassFileLoadHook(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jclass clas
         Values& v = *out;
         if (new_class_data_len != nullptr) {
             v.field("new_class_data_len");
-            v.integer(static_cast<jlong>(*new_class_data_len));
+            put(v, *new_class_data_len);
         }
         if (new_class_data != nullptr && *new_class_data != nullptr) {
             v.field("new_class_data");
-            v.bytes((*new_class_data), static_cast<jlong>((new_class_data_len != nullptr ? *new_class_data_len : 0)));
+            put(v, Bytes{*new_class_data, (new_class_data_len != nullptr ? *new_class_data_len : 0)});
         }
     }
 }
@@ -124,11 +124,11 @@ void JNICALL ClassLoad(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jcl
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
     }
     if (callback == nullptr) return;
     event.start();
@@ -144,11 +144,11 @@ void JNICALL ClassPrepare(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, 
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("klass");
-        v.klass(klass);
+        put(v, klass);
     }
     if (callback == nullptr) return;
     event.start();
@@ -164,7 +164,7 @@ void JNICALL VMStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
     }
     if (callback == nullptr) return;
     event.start();
@@ -180,19 +180,19 @@ void JNICALL Exception(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jme
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
         v.field("exception");
-        v.object(exception);
+        put(v, exception);
         v.field("catch_method");
-        v.method(catch_method);
+        put(v, catch_method);
         v.field("catch_location");
-        v.integer(static_cast<jlong>(catch_location));
+        put(v, catch_location);
     }
     if (callback == nullptr) return;
     event.start();
@@ -208,15 +208,15 @@ void JNICALL ExceptionCatch(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
         v.field("exception");
-        v.object(exception);
+        put(v, exception);
     }
     if (callback == nullptr) return;
     event.start();
@@ -232,13 +232,13 @@ void JNICALL SingleStep(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jm
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
     }
     if (callback == nullptr) return;
     event.start();
@@ -254,13 +254,13 @@ void JNICALL FramePop(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmet
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("was_popped_by_exception");
-        v.boolean(was_popped_by_exception);
+        put(v, was_popped_by_exception);
     }
     if (callback == nullptr) return;
     event.start();
@@ -276,13 +276,13 @@ void JNICALL Breakpoint(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jm
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
     }
     if (callback == nullptr) return;
     event.start();
@@ -298,19 +298,19 @@ void JNICALL FieldAccess(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, j
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
         v.field("field_klass");
-        v.klass(field_klass);
+        put(v, field_klass);
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("field");
-        v.fieldId(field_klass, field);
+        put(v, FieldName{field_klass, field});
     }
     if (callback == nullptr) return;
     event.start();
@@ -326,23 +326,23 @@ void JNICALL FieldModification(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thr
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("location");
-        v.integer(static_cast<jlong>(location));
+        put(v, location);
         v.field("field_klass");
-        v.klass(field_klass);
+        put(v, field_klass);
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("field");
-        v.fieldId(field_klass, field);
+        put(v, FieldName{field_klass, field});
         v.field("signature_type");
-        v.character(signature_type);
+        put(v, signature_type);
         v.field("new_value");
-        v.value(new_value, signature_type);
+        put(v, Typed{new_value, signature_type});
     }
     if (callback == nullptr) return;
     event.start();
@@ -358,11 +358,11 @@ void JNICALL MethodEntry(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, j
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
     }
     if (callback == nullptr) return;
     event.start();
@@ -378,15 +378,15 @@ void JNICALL MethodExit(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jm
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("was_popped_by_exception");
-        v.boolean(was_popped_by_exception);
+        put(v, was_popped_by_exception);
         v.field("return_value");
-        v.value(return_value, '\0');
+        put(v, Typed{return_value, '\0'});
     }
     if (callback == nullptr) return;
     event.start();
@@ -402,13 +402,13 @@ void JNICALL NativeMethodBind(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thre
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("address");
-        v.address(address);
+        put(v, Where{address});
     }
     if (callback == nullptr) return;
     event.start();
@@ -418,7 +418,7 @@ void JNICALL NativeMethodBind(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thre
         Values& v = *out;
         if (new_address_ptr != nullptr && *new_address_ptr != nullptr) {
             v.field("new_address_ptr");
-            v.address((*new_address_ptr));
+            put(v, Where{*new_address_ptr});
         }
     }
 }
@@ -431,17 +431,17 @@ void JNICALL CompiledMethodLoad(jvmtiEnv* jvmti_env, jmethodID method, jint code
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("code_size");
-        v.integer(static_cast<jlong>(code_size));
+        put(v, code_size);
         v.field("code_addr");
-        v.address(code_addr);
+        put(v, Where{code_addr});
         v.field("map_length");
-        v.integer(static_cast<jlong>(map_length));
+        put(v, map_length);
         v.field("map");
-        v.address(map);
+        put(v, Where{map});
         v.field("compile_info");
-        v.address(compile_info);
+        put(v, Where{compile_info});
     }
     if (callback == nullptr) return;
     event.start();
@@ -457,9 +457,9 @@ void JNICALL CompiledMethodUnload(jvmtiEnv* jvmti_env, jmethodID method, const v
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("method");
-        v.method(method);
+        put(v, method);
         v.field("code_addr");
-        v.address(code_addr);
+        put(v, Where{code_addr});
     }
     if (callback == nullptr) return;
     event.start();
@@ -475,11 +475,11 @@ void JNICALL DynamicCodeGenerated(jvmtiEnv* jvmti_env, const char* name, const v
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("name");
-        v.string(name);
+        put(v, name);
         v.field("address");
-        v.address(address);
+        put(v, Where{address});
         v.field("length");
-        v.integer(static_cast<jlong>(length));
+        put(v, length);
     }
     if (callback == nullptr) return;
     event.start();
@@ -506,13 +506,13 @@ void JNICALL MonitorWait(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, j
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("timeout");
-        v.integer(static_cast<jlong>(timeout));
+        put(v, timeout);
     }
     if (callback == nullptr) return;
     event.start();
@@ -528,13 +528,13 @@ void JNICALL MonitorWaited(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread,
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("timed_out");
-        v.boolean(timed_out);
+        put(v, timed_out);
     }
     if (callback == nullptr) return;
     event.start();
@@ -550,11 +550,11 @@ void JNICALL MonitorContendedEnter(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
     }
     if (callback == nullptr) return;
     event.start();
@@ -570,11 +570,11 @@ void JNICALL MonitorContendedEntered(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthre
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
     }
     if (callback == nullptr) return;
     event.start();
@@ -590,13 +590,13 @@ void JNICALL ResourceExhausted(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jint flags,
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("flags");
-        v.constant(constants_jvmtiResourceExhaustionFlags, flags);
+        put(v, Flags{constants_jvmtiResourceExhaustionFlags, flags});
         v.field("reserved");
-        v.address(reserved);
+        put(v, Where{reserved});
         v.field("description");
-        v.string(description);
+        put(v, description);
     }
     if (callback == nullptr) return;
     event.start();
@@ -634,7 +634,7 @@ void JNICALL ObjectFree(jvmtiEnv* jvmti_env, jlong tag) {
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("tag");
-        v.integer(static_cast<jlong>(tag));
+        put(v, tag);
     }
     if (callback == nullptr) return;
     event.start();
@@ -650,15 +650,15 @@ void JNICALL VMObjectAlloc(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread,
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("object_klass");
-        v.klass(object_klass);
+        put(v, object_klass);
         v.field("size");
-        v.integer(static_cast<jlong>(size));
+        put(v, size);
     }
     if (callback == nullptr) return;
     event.start();
@@ -674,15 +674,15 @@ void JNICALL SampledObjectAlloc(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread th
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("thread");
-        v.thread(thread);
+        put(v, Thread{thread});
         v.field("object");
-        v.object(object);
+        put(v, object);
         v.field("object_klass");
-        v.klass(object_klass);
+        put(v, object_klass);
         v.field("size");
-        v.integer(static_cast<jlong>(size));
+        put(v, size);
     }
     if (callback == nullptr) return;
     event.start();
@@ -698,9 +698,9 @@ void JNICALL VirtualThreadStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread vi
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("virtual_thread");
-        v.thread(virtual_thread);
+        put(v, Thread{virtual_thread});
     }
     if (callback == nullptr) return;
     event.start();
@@ -716,9 +716,9 @@ void JNICALL VirtualThreadEnd(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread virt
     if (Values* const out = event.inputs()) {
         Values& v = *out;
         v.field("jni_env");
-        v.address(jni_env);
+        put(v, Where{jni_env});
         v.field("virtual_thread");
-        v.thread(virtual_thread);
+        put(v, Thread{virtual_thread});
     }
     if (callback == nullptr) return;
     event.start();

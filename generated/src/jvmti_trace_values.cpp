@@ -489,131 +489,131 @@ const Constants constants_jvmtiEvent = {"jvmtiEvent", constants_jvmtiEvent_items
 void put(Values& v, const jvmtiThreadInfo& x) {
     v.beginStruct();
     v.member("name");
-    v.string(x.name);
+    put(v, x.name);
     v.member("priority");
-    v.integer(static_cast<jlong>(x.priority));
+    put(v, x.priority);
     v.member("is_daemon");
-    v.boolean(x.is_daemon);
+    put(v, x.is_daemon);
     v.member("thread_group");
-    v.threadGroup(x.thread_group);
+    put(v, ThreadGroup{x.thread_group});
     v.member("context_class_loader");
-    v.object(x.context_class_loader);
+    put(v, x.context_class_loader);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiMonitorStackDepthInfo& x) {
     v.beginStruct();
     v.member("monitor");
-    v.object(x.monitor);
+    put(v, x.monitor);
     v.member("stack_depth");
-    v.integer(static_cast<jlong>(x.stack_depth));
+    put(v, x.stack_depth);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiThreadGroupInfo& x) {
     v.beginStruct();
     v.member("parent");
-    v.threadGroup(x.parent);
+    put(v, ThreadGroup{x.parent});
     v.member("name");
-    v.string(x.name);
+    put(v, x.name);
     v.member("max_priority");
-    v.integer(static_cast<jlong>(x.max_priority));
+    put(v, x.max_priority);
     v.member("is_daemon");
-    v.boolean(x.is_daemon);
+    put(v, x.is_daemon);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiFrameInfo& x) {
     v.beginStruct();
     v.member("method");
-    v.method(x.method);
+    put(v, x.method);
     v.member("location");
-    v.integer(static_cast<jlong>(x.location));
+    put(v, x.location);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiStackInfo& x) {
     v.beginStruct();
     v.member("thread");
-    v.thread(x.thread);
+    put(v, Thread{x.thread});
     v.member("state");
-    v.integer(static_cast<jlong>(x.state));
+    put(v, x.state);
     v.member("frame_buffer");
-    v.address(x.frame_buffer);
+    put(v, Where{x.frame_buffer});
     v.member("frame_count");
-    v.integer(static_cast<jlong>(x.frame_count));
+    put(v, x.frame_count);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoField& x) {
     v.beginStruct();
     v.member("index");
-    v.integer(static_cast<jlong>(x.index));
+    put(v, x.index);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoArray& x) {
     v.beginStruct();
     v.member("index");
-    v.integer(static_cast<jlong>(x.index));
+    put(v, x.index);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoConstantPool& x) {
     v.beginStruct();
     v.member("index");
-    v.integer(static_cast<jlong>(x.index));
+    put(v, x.index);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoStackLocal& x) {
     v.beginStruct();
     v.member("thread_tag");
-    v.integer(static_cast<jlong>(x.thread_tag));
+    put(v, x.thread_tag);
     v.member("thread_id");
-    v.integer(static_cast<jlong>(x.thread_id));
+    put(v, x.thread_id);
     v.member("depth");
-    v.integer(static_cast<jlong>(x.depth));
+    put(v, x.depth);
     v.member("method");
-    v.method(x.method);
+    put(v, x.method);
     v.member("location");
-    v.integer(static_cast<jlong>(x.location));
+    put(v, x.location);
     v.member("slot");
-    v.integer(static_cast<jlong>(x.slot));
+    put(v, x.slot);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoJniLocal& x) {
     v.beginStruct();
     v.member("thread_tag");
-    v.integer(static_cast<jlong>(x.thread_tag));
+    put(v, x.thread_tag);
     v.member("thread_id");
-    v.integer(static_cast<jlong>(x.thread_id));
+    put(v, x.thread_id);
     v.member("depth");
-    v.integer(static_cast<jlong>(x.depth));
+    put(v, x.depth);
     v.member("method");
-    v.method(x.method);
+    put(v, x.method);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiHeapReferenceInfoReserved& x) {
     v.beginStruct();
     v.member("reserved1");
-    v.integer(static_cast<jlong>(x.reserved1));
+    put(v, x.reserved1);
     v.member("reserved2");
-    v.integer(static_cast<jlong>(x.reserved2));
+    put(v, x.reserved2);
     v.member("reserved3");
-    v.integer(static_cast<jlong>(x.reserved3));
+    put(v, x.reserved3);
     v.member("reserved4");
-    v.integer(static_cast<jlong>(x.reserved4));
+    put(v, x.reserved4);
     v.member("reserved5");
-    v.integer(static_cast<jlong>(x.reserved5));
+    put(v, x.reserved5);
     v.member("reserved6");
-    v.integer(static_cast<jlong>(x.reserved6));
+    put(v, x.reserved6);
     v.member("reserved7");
-    v.integer(static_cast<jlong>(x.reserved7));
+    put(v, x.reserved7);
     v.member("reserved8");
-    v.integer(static_cast<jlong>(x.reserved8));
+    put(v, x.reserved8);
     v.endStruct();
 }
 
@@ -641,67 +641,67 @@ void put(Values& v, const jvmtiHeapCallbacks& x) {
 void put(Values& v, const jvmtiClassDefinition& x) {
     v.beginStruct();
     v.member("klass");
-    v.klass(x.klass);
+    put(v, x.klass);
     v.member("class_byte_count");
-    v.integer(static_cast<jlong>(x.class_byte_count));
+    put(v, x.class_byte_count);
     v.member("class_bytes");
-    v.bytes(x.class_bytes, static_cast<jlong>(x.class_byte_count));
+    put(v, Bytes{x.class_bytes, x.class_byte_count});
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiMonitorUsage& x) {
     v.beginStruct();
     v.member("owner");
-    v.thread(x.owner);
+    put(v, Thread{x.owner});
     v.member("entry_count");
-    v.integer(static_cast<jlong>(x.entry_count));
+    put(v, x.entry_count);
     v.member("waiter_count");
-    v.integer(static_cast<jlong>(x.waiter_count));
+    put(v, x.waiter_count);
     v.member("waiters");
-    v.address(x.waiters);
+    put(v, Where{x.waiters});
     v.member("notify_waiter_count");
-    v.integer(static_cast<jlong>(x.notify_waiter_count));
+    put(v, x.notify_waiter_count);
     v.member("notify_waiters");
-    v.address(x.notify_waiters);
+    put(v, Where{x.notify_waiters});
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiLineNumberEntry& x) {
     v.beginStruct();
     v.member("start_location");
-    v.integer(static_cast<jlong>(x.start_location));
+    put(v, x.start_location);
     v.member("line_number");
-    v.integer(static_cast<jlong>(x.line_number));
+    put(v, x.line_number);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiLocalVariableEntry& x) {
     v.beginStruct();
     v.member("start_location");
-    v.integer(static_cast<jlong>(x.start_location));
+    put(v, x.start_location);
     v.member("length");
-    v.integer(static_cast<jlong>(x.length));
+    put(v, x.length);
     v.member("name");
-    v.string(x.name);
+    put(v, x.name);
     v.member("signature");
-    v.string(x.signature);
+    put(v, x.signature);
     v.member("generic_signature");
-    v.string(x.generic_signature);
+    put(v, x.generic_signature);
     v.member("slot");
-    v.integer(static_cast<jlong>(x.slot));
+    put(v, x.slot);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiParamInfo& x) {
     v.beginStruct();
     v.member("name");
-    v.string(x.name);
+    put(v, x.name);
     v.member("kind");
-    v.constant(constants_jvmtiParamKind, static_cast<jlong>(x.kind));
+    put(v, Flags{constants_jvmtiParamKind, x.kind});
     v.member("base_type");
-    v.constant(constants_jvmtiParamTypes, static_cast<jlong>(x.base_type));
+    put(v, Flags{constants_jvmtiParamTypes, x.base_type});
     v.member("null_ok");
-    v.boolean(x.null_ok);
+    put(v, x.null_ok);
     v.endStruct();
 }
 
@@ -709,85 +709,58 @@ void put(Values& v, const jvmtiExtensionFunctionInfo& x) {
     v.beginStruct();
     if (x.func != nullptr) v.flag("func");
     v.member("id");
-    v.string(x.id);
+    put(v, x.id);
     v.member("short_description");
-    v.string(x.short_description);
+    put(v, x.short_description);
     v.member("param_count");
-    v.integer(static_cast<jlong>(x.param_count));
+    put(v, x.param_count);
     v.member("params");
-    if (x.params == nullptr) {
-        v.null();
-    } else {
-        const jlong ni = v.beginArray(static_cast<jlong>(x.param_count));
-        for (jlong i = 0; i < ni; ++i) {
-            v.element();
-            put(v, x.params[i]);
-        }
-        v.endArray(ni, static_cast<jlong>(x.param_count));
-    }
+    putArray(v, x.params, x.param_count);
     v.member("error_count");
-    v.integer(static_cast<jlong>(x.error_count));
+    put(v, x.error_count);
     v.member("errors");
-    if (x.errors == nullptr) {
-        v.null();
-    } else {
-        const jlong ni = v.beginArray(static_cast<jlong>(x.error_count));
-        for (jlong i = 0; i < ni; ++i) {
-            v.element();
-            v.error(x.errors[i]);
-        }
-        v.endArray(ni, static_cast<jlong>(x.error_count));
-    }
+    putArray(v, x.errors, x.error_count);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiExtensionEventInfo& x) {
     v.beginStruct();
     v.member("extension_event_index");
-    v.integer(static_cast<jlong>(x.extension_event_index));
+    put(v, x.extension_event_index);
     v.member("id");
-    v.string(x.id);
+    put(v, x.id);
     v.member("short_description");
-    v.string(x.short_description);
+    put(v, x.short_description);
     v.member("param_count");
-    v.integer(static_cast<jlong>(x.param_count));
+    put(v, x.param_count);
     v.member("params");
-    if (x.params == nullptr) {
-        v.null();
-    } else {
-        const jlong ni = v.beginArray(static_cast<jlong>(x.param_count));
-        for (jlong i = 0; i < ni; ++i) {
-            v.element();
-            put(v, x.params[i]);
-        }
-        v.endArray(ni, static_cast<jlong>(x.param_count));
-    }
+    putArray(v, x.params, x.param_count);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiTimerInfo& x) {
     v.beginStruct();
     v.member("max_value");
-    v.integer(static_cast<jlong>(x.max_value));
+    put(v, x.max_value);
     v.member("may_skip_forward");
-    v.boolean(x.may_skip_forward);
+    put(v, x.may_skip_forward);
     v.member("may_skip_backward");
-    v.boolean(x.may_skip_backward);
+    put(v, x.may_skip_backward);
     v.member("kind");
-    v.constant(constants_jvmtiTimerKind, static_cast<jlong>(x.kind));
+    put(v, Flags{constants_jvmtiTimerKind, x.kind});
     v.member("reserved1");
-    v.integer(static_cast<jlong>(x.reserved1));
+    put(v, x.reserved1);
     v.member("reserved2");
-    v.integer(static_cast<jlong>(x.reserved2));
+    put(v, x.reserved2);
     v.endStruct();
 }
 
 void put(Values& v, const jvmtiAddrLocationMap& x) {
     v.beginStruct();
     v.member("start_address");
-    v.address(x.start_address);
+    put(v, Where{x.start_address});
     v.member("location");
-    v.integer(static_cast<jlong>(x.location));
+    put(v, x.location);
     v.endStruct();
 }
 
@@ -841,7 +814,10 @@ void put(Values& v, const jvmtiCapabilities& x) {
     v.endStruct();
 }
 
-void put(Values& v, const jvmtiEventCallbacks& x, jint size) {
+void put(Values& v, SizedCallbacks c) {
+    if (c.callbacks == nullptr) return v.null();
+    const jvmtiEventCallbacks& x = *c.callbacks;
+    const jint size = c.size;
     v.beginStruct();
     if (size >= static_cast<jint>(offsetof(jvmtiEventCallbacks, VMInit) + sizeof(void*)) && x.VMInit != nullptr) v.flag("VMInit");
     if (size >= static_cast<jint>(offsetof(jvmtiEventCallbacks, VMDeath) + sizeof(void*)) && x.VMDeath != nullptr) v.flag("VMDeath");
