@@ -208,6 +208,8 @@ static bool isReferenceType(const std::string& base) {
     return base == "jobject" || base == "jclass" || base == "jthread" || base == "jthreadGroup";
 }
 
+bool tracedByDefault(const Function& f) { return f.impl.find("notrace") == std::string::npos; }
+
 std::vector<OutParamFact> outParamFacts(const Function& f) {
     std::vector<OutParamFact> out;
     const auto sig = signatureParams(f.params);

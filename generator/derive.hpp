@@ -30,6 +30,9 @@ std::vector<const Typedef*> activeTypedefs(const Spec& spec);        // document
 std::vector<const Callback*> activeCallbacks(const Spec& spec);      // document order
 std::vector<const ErrorCode*> errorsByNum(const Spec& spec);
 
+// Whether tracing shows a function by default: not when the spec marks it impl="notrace".
+bool tracedByDefault(const Function& f);
+
 // Unnamed bit-field widths that pad the capability flags to 128 bits: first to a multiple of
 // 16, then whole 16-bit units (the layout of every JDK header).
 std::vector<int> capabilityPadding(size_t flags);

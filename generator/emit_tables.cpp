@@ -104,6 +104,7 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
         put(fv, "hasRequiredCaps", !f->required.empty());
         put(fv, "category", f->category);
         put(fv, "since", f->since);
+        put(fv, "traceByDefault", str(tracedByDefault(*f)));
         put(fv, "varargsFlag", str(fv.get("varargs")->is_true()));
         functions.push(std::move(fv));
     }

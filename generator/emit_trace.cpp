@@ -2,8 +2,6 @@
 // src/jvmti_trace_events.cpp, src/jvmti_trace_values.cpp): tracing entries around the
 // checking entries, tracing event thunks, and per type the statements that put a value into
 // a trace (trace_code.cpp).
-#include <algorithm>
-
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "render.hpp"
@@ -60,8 +58,6 @@ void addParams(Data& view, const Spec& spec, const std::vector<Param>& params, T
     put(view, "traced", std::move(traced));
 }
 
-bool tracedByDefault(const Function& f) { return f.impl.find("notrace") == std::string::npos; }
-
 Object constantsGroup(const std::string& group, List items, bool bits) {
     const std::string count = std::to_string(items.size());
     return Object{"group", group, "table", constantsTableName(group), "items", std::move(items), "count", count,
@@ -82,21 +78,12 @@ List constantsView(const Spec& spec) {
     return groups;
 }
 
-// The header and src/jvmti_trace_values.cpp: functions, events, constants, formatters.
+// The header and src/jvmti_trace_values.cpp: constants and formatters.
 Object valuesView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlots) {
     const Spec& s = ctx.spec;
-    std::vector<const Function*> byNum = activeFunctions(s);
-    std::sort(byNum.begin(), byNum.end(), [](const Function* a, const Function* b) { return a->num < b->num; });
-    List functions(byNum.size());
-    for (const auto* f : byNum)
-        functions.push(Object{"num", std::to_string(f->num), "id", f->id, "category", f->category, "traceByDefault",
-                              tracedByDefault(*f) ? "true" : "false"});
-    List events, callbacks;
-    for (const auto& slot : eventSlots) {
-        if (!slot.ev) continue;
-        events.push(Object{"num", std::to_string(slot.ev->num), "id", slot.ev->id});
-        callbacks.push(Object{"id", slot.ev->id});
-    }
+    List callbacks;
+    for (const auto& slot : eventSlots)
+        if (slot.ev) callbacks.push(Object{"id", slot.ev->id});
     List structs;
     for (const auto* t : activeTypedefs(s)) {
         if (t->form != Typedef::Form::Struct) continue;
@@ -112,11 +99,8 @@ Object valuesView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlo
     for (const auto& c : s.capabilities)
         for (const auto& f : c.fields) caps.push(Object{"id", f.id});
 
-    const std::string functionCount = std::to_string(functions.size()), eventCount = std::to_string(events.size());
-    return Object{"specName", ctx.specName, "version", ctx.version.str(), "functionCount", functionCount,
-                  "eventCount", eventCount, "constants", constantsView(s), "structs", std::move(structs),
-                  "functions", std::move(functions), "events", std::move(events), "capabilities", std::move(caps),
-                  "callbacks", std::move(callbacks)};
+    return Object{"specName", ctx.specName, "version", ctx.version.str(), "constants", constantsView(s),
+                  "structs", std::move(structs), "capabilities", std::move(caps), "callbacks", std::move(callbacks)};
 }
 
 Object entriesView(const EmitContext& ctx) {

@@ -102,7 +102,7 @@ void VmNames::cacheClasses() noexcept {
     tagClasses_ = control_ != nullptr && control_->functions->AddCapabilities(control_, &caps) == JVMTI_ERROR_NONE;
 }
 
-bool VmNames::classSignature(JNIEnv*, jclass klass, std::string& out) {
+bool VmNames::classSignature(jclass klass, std::string& out) {
     ClassCache& cache = classCache();
     if (tagClasses_) {
         jlong tag = 0;
@@ -132,10 +132,7 @@ bool VmNames::classSignature(JNIEnv*, jclass klass, std::string& out) {
     return true;
 }
 
-bool VmNames::klass(jclass klass, std::string& out) {
-    JNIEnv* env = jni(false);
-    return env != nullptr && classSignature(env, klass, out);
-}
+bool VmNames::klass(jclass klass, std::string& out) { return jni(false) != nullptr && classSignature(klass, out); }
 
 bool VmNames::method(jmethodID method, std::string& out) {
     JNIEnv* env = jni(false);
@@ -152,7 +149,7 @@ bool VmNames::method(jmethodID method, std::string& out) {
     jclass declaring = nullptr;
     if (control_->functions->GetMethodDeclaringClass(control_, method, &declaring) != JVMTI_ERROR_NONE) return false;
     std::string signature;
-    const bool haveClass = classSignature(env, declaring, signature);
+    const bool haveClass = classSignature(declaring, signature);
     env->functions->DeleteLocalRef(env, declaring);
     char* name = nullptr;
     char* methodSignature = nullptr;
@@ -167,10 +164,9 @@ bool VmNames::method(jmethodID method, std::string& out) {
 }
 
 bool VmNames::field(jclass declaring, jfieldID field, std::string& out) {
-    JNIEnv* env = jni(false);
-    if (env == nullptr) return false;
+    if (jni(false) == nullptr) return false;
     std::string signature;
-    if (!classSignature(env, declaring, signature)) return false;
+    if (!classSignature(declaring, signature)) return false;
     char* name = nullptr;
     char* fieldSignature = nullptr;
     if (control_->functions->GetFieldName(control_, declaring, field, &name, &fieldSignature, nullptr) !=

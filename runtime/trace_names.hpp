@@ -44,7 +44,7 @@ public:
 
 private:
     JNIEnv* jni(bool liveOnly) const noexcept;  // nullptr: no lookup now
-    bool classSignature(JNIEnv* env, jclass klass, std::string& out);
+    bool classSignature(jclass klass, std::string& out);
 
     JavaVM* vm_;
     jvmtiEnv* control_;

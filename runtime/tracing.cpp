@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "jvmti_metadata.hpp"
 #include "layer.hpp"
 #include "stats.hpp"
 #include "trace_filter.hpp"
@@ -18,6 +19,7 @@ namespace jvmtilayer::tracing {
 
 namespace {
 
+namespace md = jvmti_metadata;
 using trace_filter::EventFlags;
 using trace_filter::FunctionFlags;
 
@@ -25,9 +27,9 @@ using trace_filter::FunctionFlags;
 // VM exits).
 struct Session {
     std::vector<FunctionFlags> functions;  // by function number
-    std::vector<const char*> functionNames;
     std::vector<EventFlags> events;        // by event number
-    std::vector<const char*> eventNames;
+    // Names by number, for the hot path (the metadata's lookups search).
+    std::vector<const char*> functionNames, eventNames;
     std::vector<bool> eventForbidsLookups;
     trace::Tracer tracer;
     bool tracing = false;
@@ -35,13 +37,9 @@ struct Session {
     std::string statsTarget;
     VmNames names;
     bool noAddr = false;
-    bool calls = false, events_ = false;
+    bool callsOn = false, eventsOn = false;  // traced or counted
 
     Session(JavaVM* vm, jvmtiEnv* control) : names(vm, control) {}
-
-    FunctionFlags function(int num) const noexcept {
-        return num >= 0 && num < int(functions.size()) ? functions[num] : FunctionFlags{};
-    }
 };
 
 std::atomic<Session*> session{nullptr};
@@ -51,11 +49,9 @@ struct Frame {
     trace::Record record;
     TextValues values;
     FunctionFlags fn;
-    EventFlags ev;
     bool written = false;   // will be handed to the writer whatever happens
     bool onError = false;   // will be handed to the writer if the call fails
     bool delivered = false; // events: the agent has a callback for it
-    std::vector<trace::Field>* writing = nullptr;  // the fields `values` writes into now
     bool inputsWritten = false, outputsWritten = false;
     std::optional<VmNames::NoLookups> quiet;  // events whose callbacks may not look names up
 };
@@ -105,14 +101,12 @@ Frame* push(ThreadFrames& t) noexcept {
         return nullptr;
     }
     Frame* f = t.frames[t.used++].get();
-    // inputs and outputs keep their elements: values() writes over them (see settle()).
-    f->writing = nullptr;
+    // inputs and outputs keep their elements: valuesFor() writes over them (see settle()).
     f->inputsWritten = f->outputsWritten = false;
     f->record.error = 0;
     f->record.durationNs = 0;
     f->record.thread = 0;
     f->fn = {};
-    f->ev = {};
     f->written = f->onError = f->delivered = false;
     return f;
 }
@@ -154,25 +148,18 @@ void close(Frame* f) noexcept {
     --t->used;
 }
 
-// Fields left from an earlier record of this frame are dropped once the record is complete;
-// the ones written over keep their memory.
-void finishWriting(Frame* f) {
-    if (f->writing == nullptr) return;
-    f->values.finish();
-    f->writing = nullptr;
-}
-
+// Fields left from an earlier record of this frame are dropped once the record is complete
+// (values.finish(), harmless to repeat); the ones written over keep their memory.
 TextValues* valuesFor(Session& s, Frame* f, std::vector<trace::Field>& fields, bool detail) {
-    finishWriting(f);
+    f->values.finish();
     f->values.begin(fields, TextValues::Options{s.noAddr, detail, &s.names}, true);
-    f->writing = &fields;
     (&fields == &f->record.inputs ? f->inputsWritten : f->outputsWritten) = true;
     return &f->values;
 }
 
 // The record is complete: the fields it did not write are dropped.
 void settle(Frame* f) {
-    finishWriting(f);
+    f->values.finish();
     if (!f->inputsWritten) f->record.inputs.clear();
     if (!f->outputsWritten) f->record.outputs.clear();
 }
@@ -184,19 +171,16 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
     auto s = std::make_unique<Session>(vm, control);
 
     trace_filter::Universe universe;
-    int maxFunction = 0, maxEvent = 0;
-    for (const auto& f : jvmti_trace::functions) maxFunction = std::max(maxFunction, f.num);
-    for (const auto& e : jvmti_trace::events) maxEvent = std::max(maxEvent, e.num);
-    for (const auto& f : jvmti_trace::functions) universe.functions.push_back({f.name, f.category, f.traceByDefault});
-    for (const auto& e : jvmti_trace::events) universe.events.push_back({e.name});
+    for (const auto& f : md::functions) universe.functions.push_back({f.name, f.category, f.traceByDefault});
+    for (const auto& e : md::events) universe.events.push_back({e.name});
 
-    s->functions.assign(maxFunction + 1, {});
-    s->functionNames.assign(maxFunction + 1, "");
-    s->events.assign(maxEvent + 1, {});
-    s->eventNames.assign(maxEvent + 1, "");
-    s->eventForbidsLookups.assign(maxEvent + 1, false);
-    for (const auto& f : jvmti_trace::functions) s->functionNames[f.num] = f.name;
-    for (const auto& e : jvmti_trace::events) {
+    s->functions.assign(md::maxFunctionNum + 1, {});
+    s->events.assign(md::maxEventNum + 1, {});
+    s->functionNames.assign(md::maxFunctionNum + 1, "");
+    s->eventNames.assign(md::maxEventNum + 1, "");
+    s->eventForbidsLookups.assign(md::maxEventNum + 1, false);
+    for (const auto& f : md::functions) s->functionNames[f.num] = f.name;
+    for (const auto& e : md::events) {
         s->eventNames[e.num] = e.name;
         // Callbacks of these may call almost nothing (GC, ObjectFree), or get a method that may
         // already be gone (CompiledMethodUnload).
@@ -210,8 +194,8 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
         for (const auto& w : parsed.warnings)
             reportProblem(Severity::Warning, "layer.trace_filter", nullptr, nullptr, "trace=: " + w, nullptr);
         const trace_filter::Filter& filter = *parsed.filter;
-        for (int i = 0; i < jvmti_trace::functionCount; ++i) {
-            const auto& f = jvmti_trace::functions[i];
+        for (int i = 0; i < md::functionCount; ++i) {
+            const auto& f = md::functions[i];
             FunctionFlags flags = filter.function(i);
             // ec: the functions that change which events are sent.
             if (filter.eventController() && (std::strcmp(f.name, "SetEventNotificationMode") == 0 ||
@@ -220,13 +204,13 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
                 flags.in = flags.out = flags.errors = true;
             }
             s->functions[f.num] = flags;
-            s->calls = s->calls || flags.any();
+            s->callsOn = s->callsOn || flags.any();
         }
-        for (int i = 0; i < jvmti_trace::eventCount; ++i) {
-            s->events[jvmti_trace::events[i].num] = filter.event(i);
-            s->events_ = s->events_ || filter.event(i).any();
+        for (int i = 0; i < md::eventCount; ++i) {
+            s->events[md::events[i].num] = filter.event(i);
+            s->eventsOn = s->eventsOn || filter.event(i).any();
         }
-        if (s->calls || s->events_) {
+        if (s->callsOn || s->eventsOn) {
             trace::Options options;
             options.noAddr = settings.traceNoAddr;
             options.times = settings.traceTimes;
@@ -244,7 +228,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
     if (!settings.stats.empty()) {
         s->stats = std::make_unique<trace::Stats>(errorName);
         s->statsTarget = settings.stats;
-        s->calls = s->events_ = true;
+        s->callsOn = s->eventsOn = true;
     }
     session.store(s.release(), std::memory_order_release);
     return std::nullopt;
@@ -252,12 +236,12 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
 
 bool callsTraced() noexcept {
     const Session* s = session.load(std::memory_order_acquire);
-    return s != nullptr && s->calls;
+    return s != nullptr && s->callsOn;
 }
 
 bool eventsTraced() noexcept {
     const Session* s = session.load(std::memory_order_acquire);
-    return s != nullptr && s->events_;
+    return s != nullptr && s->eventsOn;
 }
 
 const jvmtiInterface_1_* functionTable() noexcept {
@@ -273,7 +257,7 @@ CallbackScope::CallbackScope(const char* name, bool threadBody) noexcept : frame
     if (s == nullptr) return;
     const ThreadFrames* t = threadFrames;
     const bool inside = t != nullptr && t->depth > 0;
-    const bool written = s->tracing && s->calls && (inside || threadBody);
+    const bool written = s->tracing && s->callsOn && (inside || threadBody);
     try {
         Frame* f = open(*s, trace::Record::Kind::Callback, name, written, false, s->stats != nullptr);
         if (f != nullptr) f->record.startNs = trace::nowNs();
@@ -328,12 +312,13 @@ using jvmtilayer::tracing::session;
 Call::Call(jvmtiEnv*, int function) noexcept : state_(nullptr) {
     Session* s = session.load(std::memory_order_acquire);
     if (s == nullptr) return;
-    const auto flags = s->function(function);
+    const auto flags = s->functions[function];  // numbers come from the generated table
     const bool written = s->tracing && jvmtilayer::tracing::writesCall(flags);
     const bool onError = s->tracing && !written && flags.errors;
     try {
-        Frame* f = jvmtilayer::tracing::open(*s, jvmtilayer::trace::Record::Kind::Call, s->functionNames[function],
-                                             written, onError, s->stats != nullptr);
+        Frame* f = jvmtilayer::tracing::open(*s, jvmtilayer::trace::Record::Kind::Call,
+                                             s->functionNames[function], written, onError,
+                                             s->stats != nullptr);
         if (f != nullptr) f->fn = flags;
         state_ = f;
     } catch (...) {
@@ -379,14 +364,14 @@ Call::~Call() {
 
 Event::Event(jvmtiEnv* agentEnv, int event, bool delivered) noexcept : state_(nullptr) {
     Session* s = session.load(std::memory_order_acquire);
-    if (s == nullptr || agentEnv == nullptr || event < 0 || event >= int(s->events.size())) return;
+    if (s == nullptr || agentEnv == nullptr) return;  // numbers come from the generated thunks
     const auto flags = s->events[event];
     const bool written = s->tracing && (flags.triggered || (flags.sent && delivered));
     try {
-        Frame* f = jvmtilayer::tracing::open(*s, jvmtilayer::trace::Record::Kind::Event, s->eventNames[event], written,
-                                             false, s->stats != nullptr && delivered);
+        Frame* f = jvmtilayer::tracing::open(*s, jvmtilayer::trace::Record::Kind::Event,
+                                             s->eventNames[event], written, false,
+                                             s->stats != nullptr && delivered);
         if (f != nullptr) {
-            f->ev = flags;
             f->delivered = delivered;
             if (!delivered) f->record.startNs = jvmtilayer::trace::nowNs();  // no callback to time
             if (s->eventForbidsLookups[event]) f->quiet.emplace();

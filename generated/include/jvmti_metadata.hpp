@@ -54,6 +54,7 @@ struct Function {
     int outParamCount;
     const char* category;
     const char* since;
+    bool traceByDefault;      // false for the functions the spec marks notrace (Allocate, ...)
 };
 
 struct Event {

@@ -103,22 +103,6 @@ private:
     void* state_;
 };
 
-// The functions and events that can be traced.
-struct Function {
-    int num;
-    const char* name;
-    const char* category;
-    bool traceByDefault;  // false for the functions the spec marks notrace
-};
-struct EventKind {
-    int num;
-    const char* name;
-};
-inline constexpr int functionCount = 151;
-inline constexpr int eventCount = 34;
-extern const Function functions[functionCount];  // by number
-extern const EventKind events[eventCount];       // by number
-
 // The tracing entries, slot for slot like the checking table; each calls the checking entry
 // of its function.
 extern const jvmtiInterface_1_ tracedFunctionTable;
