@@ -50,9 +50,15 @@ struct HeapCall {
 
 HeapCall& call(void* user_data) { return *static_cast<HeapCall*>(user_data); }
 
-jint JNICALL heapIteration(jlong class_tag, jlong size, jlong* tag_ptr, jint length, void* user_data) {
+// While the agent's heap callback runs: a callback-unsafe region, timed for the trace.
+struct InAgentHeapCallback {
     UnsafeRegion region;
-    tracing::CallbackScope scope("heap_iteration_callback");
+    tracing::CallbackScope scope;
+    explicit InAgentHeapCallback(const char* name) noexcept : scope(name) {}
+};
+
+jint JNICALL heapIteration(jlong class_tag, jlong size, jlong* tag_ptr, jint length, void* user_data) {
+    InAgentHeapCallback in("heap_iteration_callback");
     HeapCall& c = call(user_data);
     return c.agent.heap_iteration_callback(class_tag, size, tag_ptr, length, c.userData);
 }
@@ -60,8 +66,7 @@ jint JNICALL heapIteration(jlong class_tag, jlong size, jlong* tag_ptr, jint len
 jint JNICALL heapReference(jvmtiHeapReferenceKind reference_kind, const jvmtiHeapReferenceInfo* reference_info,
                            jlong class_tag, jlong referrer_class_tag, jlong size, jlong* tag_ptr,
                            jlong* referrer_tag_ptr, jint length, void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("heap_reference_callback");
+    InAgentHeapCallback in("heap_reference_callback");
     HeapCall& c = call(user_data);
     return c.agent.heap_reference_callback(reference_kind, reference_info, class_tag, referrer_class_tag, size, tag_ptr,
                                            referrer_tag_ptr, length, c.userData);
@@ -69,8 +74,7 @@ jint JNICALL heapReference(jvmtiHeapReferenceKind reference_kind, const jvmtiHea
 
 jint JNICALL primitiveField(jvmtiHeapReferenceKind kind, const jvmtiHeapReferenceInfo* info, jlong object_class_tag,
                             jlong* object_tag_ptr, jvalue value, jvmtiPrimitiveType value_type, void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("primitive_field_callback");
+    InAgentHeapCallback in("primitive_field_callback");
     HeapCall& c = call(user_data);
     return c.agent.primitive_field_callback(kind, info, object_class_tag, object_tag_ptr, value, value_type,
                                             c.userData);
@@ -78,8 +82,7 @@ jint JNICALL primitiveField(jvmtiHeapReferenceKind kind, const jvmtiHeapReferenc
 
 jint JNICALL arrayPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, jint element_count,
                                  jvmtiPrimitiveType element_type, const void* elements, void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("array_primitive_value_callback");
+    InAgentHeapCallback in("array_primitive_value_callback");
     HeapCall& c = call(user_data);
     return c.agent.array_primitive_value_callback(class_tag, size, tag_ptr, element_count, element_type, elements,
                                                   c.userData);
@@ -87,23 +90,20 @@ jint JNICALL arrayPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, ji
 
 jint JNICALL stringPrimitiveValue(jlong class_tag, jlong size, jlong* tag_ptr, const jchar* value, jint value_length,
                                   void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("string_primitive_value_callback");
+    InAgentHeapCallback in("string_primitive_value_callback");
     HeapCall& c = call(user_data);
     return c.agent.string_primitive_value_callback(class_tag, size, tag_ptr, value, value_length, c.userData);
 }
 
 jvmtiIterationControl JNICALL heapObject(jlong class_tag, jlong size, jlong* tag_ptr, void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("heap_object_callback");
+    InAgentHeapCallback in("heap_object_callback");
     HeapCall& c = call(user_data);
     return c.object(class_tag, size, tag_ptr, c.userData);
 }
 
 jvmtiIterationControl JNICALL heapRoot(jvmtiHeapRootKind root_kind, jlong class_tag, jlong size, jlong* tag_ptr,
                                        void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("heap_root_callback");
+    InAgentHeapCallback in("heap_root_callback");
     HeapCall& c = call(user_data);
     return c.root(root_kind, class_tag, size, tag_ptr, c.userData);
 }
@@ -111,8 +111,7 @@ jvmtiIterationControl JNICALL heapRoot(jvmtiHeapRootKind root_kind, jlong class_
 jvmtiIterationControl JNICALL stackReference(jvmtiHeapRootKind root_kind, jlong class_tag, jlong size, jlong* tag_ptr,
                                              jlong thread_tag, jint depth, jmethodID method, jint slot,
                                              void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("stack_reference_callback");
+    InAgentHeapCallback in("stack_reference_callback");
     HeapCall& c = call(user_data);
     return c.stack(root_kind, class_tag, size, tag_ptr, thread_tag, depth, method, slot, c.userData);
 }
@@ -120,8 +119,7 @@ jvmtiIterationControl JNICALL stackReference(jvmtiHeapRootKind root_kind, jlong 
 jvmtiIterationControl JNICALL objectReference(jvmtiObjectReferenceKind reference_kind, jlong class_tag, jlong size,
                                               jlong* tag_ptr, jlong referrer_tag, jint referrer_index,
                                               void* user_data) {
-    UnsafeRegion region;
-    tracing::CallbackScope scope("object_reference_callback");
+    InAgentHeapCallback in("object_reference_callback");
     HeapCall& c = call(user_data);
     return c.reference(reference_kind, class_tag, size, tag_ptr, referrer_tag, referrer_index, c.userData);
 }
