@@ -56,6 +56,12 @@ inline jvmti_runtime::Env* findEnv(const void* candidate) noexcept {
 }
 
 inline jvmtiPhase phase() noexcept { return detail::currentPhase.load(std::memory_order_acquire); }
+
+// The phase as the VM shows it to `env`: asked of the VM (GetPhase of the host environment),
+// because before the live phase it is not the same for every environment. An environment that
+// possesses can_generate_early_vmstart is in the start phase while the others are still
+// primordial, and the layer's own events come too late to tell when either begins.
+jvmtiPhase hostPhase(const jvmti_runtime::Env& env) noexcept;
 inline bool inUnsafeRegion() noexcept { return detail::unsafeDepth > 0; }
 
 }  // namespace jvmtilayer
@@ -63,7 +69,13 @@ inline bool inUnsafeRegion() noexcept { return detail::unsafeDepth > 0; }
 namespace jvmti_runtime {
 
 inline Env* environment(jvmtiEnv* env) noexcept { return jvmtilayer::findEnv(env); }
-inline jvmtiPhase currentPhase() noexcept { return jvmtilayer::phase(); }
+// Once live, the phase changes only at VM death, when the VM refuses calls itself: one load.
+// Before that every call asks the VM, so that the checks agree with it at every moment.
+inline jvmtiPhase currentPhase(const Env& env) noexcept {
+    const jvmtiPhase phase = jvmtilayer::phase();
+    if (phase == JVMTI_PHASE_LIVE) [[likely]] return phase;
+    return jvmtilayer::hostPhase(env);
+}
 inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
 inline bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
 

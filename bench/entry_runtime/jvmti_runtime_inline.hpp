@@ -12,7 +12,7 @@ extern Env theEnv;
 extern _jvmtiEnv theJvmtiEnv;
 
 inline Env* environment(jvmtiEnv* env) noexcept { return env == &theJvmtiEnv ? &theEnv : nullptr; }
-inline jvmtiPhase currentPhase() noexcept { return JVMTI_PHASE_LIVE; }
+inline jvmtiPhase currentPhase(const Env&) noexcept { return JVMTI_PHASE_LIVE; }
 inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
 inline bool inCallbackUnsafeRegion() noexcept { return false; }
 

@@ -42,8 +42,10 @@ struct Violation {
 // The live environment behind `env`; nullptr for NULL, a disposed or a foreign environment.
 Env* environment(jvmtiEnv* env) noexcept;
 
-// The current phase of the VM.
-jvmtiPhase currentPhase() noexcept;
+// The phase of the VM as `env` sees it. It can differ between environments: a VM that enters
+// the start phase early (can_generate_early_vmstart) does so only for the environments that
+// possess that capability.
+jvmtiPhase currentPhase(const Env& env) noexcept;
 
 // The capabilities `env` possesses now.
 const jvmtiCapabilities& capabilities(const Env& env) noexcept;

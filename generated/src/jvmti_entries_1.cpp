@@ -225,7 +225,7 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[3]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[4]);
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_state_ptr == nullptr)) return fail(rt_env, kViolations[5]);
@@ -248,7 +248,7 @@ jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[7]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[8]);
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_ptr == nullptr)) return fail(rt_env, kViolations[9]);
@@ -271,7 +271,7 @@ jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, j
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[11]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[12]);
     }
     if (JVMTI_ENTRY_UNLIKELY(threads_count_ptr == nullptr)) return fail(rt_env, kViolations[13]);
@@ -295,7 +295,7 @@ jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[16]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[17]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[18]);
@@ -318,7 +318,7 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[20]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[21]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[22]);
@@ -344,7 +344,7 @@ jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_cou
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[27]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[28]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[29]);
@@ -369,7 +369,7 @@ jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[35]);
@@ -392,7 +392,7 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[37]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[38]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[39]);
@@ -418,7 +418,7 @@ jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_coun
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[46]);
@@ -443,7 +443,7 @@ jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject excep
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[52]);
@@ -466,7 +466,7 @@ jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[54]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[55]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[56]);
@@ -489,7 +489,7 @@ jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThrea
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[58]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[59]);
     }
     if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[60]);
@@ -512,7 +512,7 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[62]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[63]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_info)) return fail(rt_env, kViolations[64]);
@@ -537,7 +537,7 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[68]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[69]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_stack_depth_info)) return fail(rt_env, kViolations[70]);
@@ -562,7 +562,7 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[74]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[75]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_contended_monitor)) return fail(rt_env, kViolations[76]);
@@ -586,7 +586,7 @@ jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStar
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[79]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[80]);
     }
     if (JVMTI_ENTRY_UNLIKELY(proc == nullptr)) return fail(rt_env, kViolations[81]);
@@ -609,7 +609,7 @@ jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, co
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[83]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[84]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
@@ -631,7 +631,7 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
     }
     if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[88]);
@@ -654,7 +654,7 @@ jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[90]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[91]);
     }
     if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[92]);
@@ -678,7 +678,7 @@ jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, j
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[95]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[96]);
     }
     if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[97]);
@@ -701,7 +701,7 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[101]);
@@ -727,7 +727,7 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[106]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[107]);
     }
     if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[108]);
@@ -752,7 +752,7 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[113]);
     }
     if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[114]);
@@ -777,7 +777,7 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[118]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[119]);
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_count < 0)) return fail(rt_env, kViolations[120]);
@@ -803,7 +803,7 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[125]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[126]);
     }
     if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[127]);
@@ -826,7 +826,7 @@ jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[129]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[130]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_pop_frame)) return fail(rt_env, kViolations[131]);
@@ -849,7 +849,7 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[133]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[134]);
     }
     if (JVMTI_ENTRY_UNLIKELY(method_ptr == nullptr)) return fail(rt_env, kViolations[135]);
@@ -873,7 +873,7 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[140]);
@@ -896,7 +896,7 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[142]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[143]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[144]);
@@ -919,7 +919,7 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[146]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[147]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[148]);
@@ -942,7 +942,7 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[152]);
@@ -965,7 +965,7 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[154]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[155]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[156]);
@@ -988,7 +988,7 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[158]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[159]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[160]);
@@ -1011,7 +1011,7 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[162]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[163]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[164]);
@@ -1034,7 +1034,7 @@ jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[166]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[167]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[168]);

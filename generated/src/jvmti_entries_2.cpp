@@ -200,7 +200,7 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[1]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[2]);
@@ -224,7 +224,7 @@ jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jcl
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[5]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[6]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[7]);
@@ -248,7 +248,7 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[10]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[11]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[12]);
@@ -272,7 +272,7 @@ jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[15]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[16]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[17]);
@@ -295,7 +295,7 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[19]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[20]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[21]);
@@ -321,7 +321,7 @@ jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[26]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[27]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[28]);
@@ -343,7 +343,7 @@ jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[29]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[30]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[31]);
@@ -367,7 +367,7 @@ jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRoo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[34]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[35]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[36]);
@@ -390,7 +390,7 @@ jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter ob
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[38]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[39]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[40]);
@@ -422,7 +422,7 @@ jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[46]);
@@ -454,7 +454,7 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[52]);
@@ -478,7 +478,7 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[55]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[56]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[57]);
@@ -502,7 +502,7 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[60]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[61]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[62]);
@@ -526,7 +526,7 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[65]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[66]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[67]);
@@ -550,7 +550,7 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[70]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[71]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[72]);
@@ -574,7 +574,7 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[75]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[76]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[77]);
@@ -598,7 +598,7 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[80]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[81]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[82]);
@@ -621,7 +621,7 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[84]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[85]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[86]);
@@ -644,7 +644,7 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[88]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[89]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[90]);
@@ -667,7 +667,7 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[92]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[93]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[94]);
@@ -690,7 +690,7 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[96]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[97]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[98]);
@@ -713,7 +713,7 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[100]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[101]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[102]);
@@ -736,7 +736,7 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[104]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[105]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[106]);
@@ -759,7 +759,7 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[108]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[109]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[110]);
@@ -782,7 +782,7 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[113]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[114]);
@@ -805,7 +805,7 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[116]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[117]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[118]);
@@ -828,7 +828,7 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[120]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[121]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[122]);
@@ -851,7 +851,7 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[124]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[125]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[126]);
@@ -875,7 +875,7 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[129]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[130]);
     }
     if (JVMTI_ENTRY_UNLIKELY(package_name == nullptr)) return fail(rt_env, kViolations[131]);
@@ -899,7 +899,7 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[134]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[135]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[136]);
@@ -923,7 +923,7 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[139]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[140]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[141]);
@@ -948,7 +948,7 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[145]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[146]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[147]);
@@ -973,7 +973,7 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[151]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[152]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[153]);
@@ -997,7 +997,7 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[156]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[157]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[158]);
@@ -1022,7 +1022,7 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[162]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[163]);
     }
     if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[164]);
@@ -1046,7 +1046,7 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[167]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[168]);
     }
     if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[169]);
@@ -1070,7 +1070,7 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[172]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[173]);
     }
     if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[174]);
@@ -1094,7 +1094,7 @@ jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** s
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[177]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[178]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[179]);

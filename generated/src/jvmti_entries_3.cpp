@@ -191,7 +191,7 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[1]);
     }
     if (JVMTI_ENTRY_UNLIKELY(status_ptr == nullptr)) return fail(rt_env, kViolations[2]);
@@ -214,7 +214,7 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[4]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[5]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_file_name)) return fail(rt_env, kViolations[6]);
@@ -238,7 +238,7 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[10]);
     }
     if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[11]);
@@ -261,7 +261,7 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[14]);
     }
     if (JVMTI_ENTRY_UNLIKELY(method_count_ptr == nullptr)) return fail(rt_env, kViolations[15]);
@@ -285,7 +285,7 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[18]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[19]);
     }
     if (JVMTI_ENTRY_UNLIKELY(field_count_ptr == nullptr)) return fail(rt_env, kViolations[20]);
@@ -309,7 +309,7 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[23]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[24]);
     }
     if (JVMTI_ENTRY_UNLIKELY(interface_count_ptr == nullptr)) return fail(rt_env, kViolations[25]);
@@ -333,7 +333,7 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[28]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[29]);
     }
     if (JVMTI_ENTRY_UNLIKELY(minor_version_ptr == nullptr)) return fail(rt_env, kViolations[30]);
@@ -357,7 +357,7 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_constant_pool)) return fail(rt_env, kViolations[35]);
@@ -383,7 +383,7 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[40]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[41]);
     }
     if (JVMTI_ENTRY_UNLIKELY(is_interface_ptr == nullptr)) return fail(rt_env, kViolations[42]);
@@ -406,7 +406,7 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
     }
     if (JVMTI_ENTRY_UNLIKELY(is_array_class_ptr == nullptr)) return fail(rt_env, kViolations[46]);
@@ -429,7 +429,7 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[48]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[49]);
     }
     if (JVMTI_ENTRY_UNLIKELY(is_modifiable_class_ptr == nullptr)) return fail(rt_env, kViolations[50]);
@@ -452,7 +452,7 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[52]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[53]);
     }
     if (JVMTI_ENTRY_UNLIKELY(classloader_ptr == nullptr)) return fail(rt_env, kViolations[54]);
@@ -475,7 +475,7 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_debug_extension)) return fail(rt_env, kViolations[58]);
@@ -499,7 +499,7 @@ jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, con
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[61]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[62]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_retransform_classes)) return fail(rt_env, kViolations[63]);
@@ -524,7 +524,7 @@ jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[67]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[68]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_redefine_classes)) return fail(rt_env, kViolations[69]);
@@ -549,7 +549,7 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[73]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[74]);
     }
     if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[75]);
@@ -572,7 +572,7 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[77]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[78]);
     }
     if (JVMTI_ENTRY_UNLIKELY(hash_code_ptr == nullptr)) return fail(rt_env, kViolations[79]);
@@ -595,7 +595,7 @@ jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jv
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[81]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[82]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_monitor_info)) return fail(rt_env, kViolations[83]);
@@ -619,7 +619,7 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[88]);
@@ -641,7 +641,7 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[89]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[90]);
     }
     if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[91]);
@@ -664,7 +664,7 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[93]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[94]);
     }
     if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[95]);
@@ -687,7 +687,7 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[97]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[98]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[99]);
@@ -711,7 +711,7 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[102]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[103]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[104]);
@@ -733,7 +733,7 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[105]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[106]);
     }
     if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[107]);
@@ -756,7 +756,7 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[109]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[110]);
     }
     if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[111]);
@@ -779,7 +779,7 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[113]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[114]);
     }
     if (JVMTI_ENTRY_UNLIKELY(max_ptr == nullptr)) return fail(rt_env, kViolations[115]);
@@ -802,7 +802,7 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[117]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[118]);
     }
     if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[119]);
@@ -825,7 +825,7 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_line_numbers)) return fail(rt_env, kViolations[123]);
@@ -850,7 +850,7 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[127]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[128]);
     }
     if (JVMTI_ENTRY_UNLIKELY(start_location_ptr == nullptr)) return fail(rt_env, kViolations[129]);
@@ -874,7 +874,7 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[132]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[133]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[134]);
@@ -899,7 +899,7 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_bytecodes)) return fail(rt_env, kViolations[140]);
@@ -924,7 +924,7 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[144]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[145]);
     }
     if (JVMTI_ENTRY_UNLIKELY(is_native_ptr == nullptr)) return fail(rt_env, kViolations[146]);
@@ -947,7 +947,7 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[148]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[149]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[150]);
@@ -971,7 +971,7 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[153]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[154]);
     }
     if (JVMTI_ENTRY_UNLIKELY(is_obsolete_ptr == nullptr)) return fail(rt_env, kViolations[155]);
@@ -1034,7 +1034,7 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[165]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[166]);
     }
     if (JVMTI_ENTRY_UNLIKELY(name == nullptr)) return fail(rt_env, kViolations[167]);
@@ -1057,7 +1057,7 @@ jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor)
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[169]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[170]);
     }
 #if defined(JVMTI_HOOK_PRE_DestroyRawMonitor)

@@ -230,7 +230,7 @@ jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInter
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[5]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[6]);
     }
     if (JVMTI_ENTRY_UNLIKELY(function_table == nullptr)) return fail(rt_env, kViolations[7]);
@@ -253,7 +253,7 @@ jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface**
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[10]);
     }
     if (JVMTI_ENTRY_UNLIKELY(function_table == nullptr)) return fail(rt_env, kViolations[11]);
@@ -276,7 +276,7 @@ jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallba
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[14]);
     }
     if (JVMTI_ENTRY_UNLIKELY(size_of_callbacks < 0)) return fail(rt_env, kViolations[15]);
@@ -299,7 +299,7 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[17]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[18]);
     }
     switch (mode) {
@@ -367,7 +367,7 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[22]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[23]);
     }
     switch (event_type) {
@@ -428,7 +428,7 @@ jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_co
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[26]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[27]);
     }
     if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[28]);
@@ -452,7 +452,7 @@ jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[31]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[32]);
     }
     if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[33]);
@@ -476,7 +476,7 @@ jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[36]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[37]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[38]);
@@ -498,7 +498,7 @@ jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabiliti
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[39]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[40]);
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[41]);
@@ -521,7 +521,7 @@ jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities*
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[43]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[44]);
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[45]);
@@ -544,7 +544,7 @@ jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabi
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[47]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[48]);
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[49]);
@@ -586,7 +586,7 @@ jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerI
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[54]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[55]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[56]);
@@ -609,7 +609,7 @@ jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[58]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[59]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[60]);
@@ -632,7 +632,7 @@ jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* in
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[62]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[63]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[64]);
@@ -656,7 +656,7 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[67]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[68]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[69]);
@@ -734,7 +734,7 @@ jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const ch
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[78]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[79]);
     }
     if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[80]);
@@ -757,7 +757,7 @@ jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char*
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[82]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[83]);
     }
     if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[84]);
@@ -780,7 +780,7 @@ jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, cha
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
     }
     if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[88]);
@@ -804,7 +804,7 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[91]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[92]);
     }
     if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[93]);
@@ -828,7 +828,7 @@ jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[96]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD)) return fail(rt_env, kViolations[97]);
     }
     if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[98]);
@@ -1065,7 +1065,7 @@ jvmtiError JNICALL SetHeapSamplingInterval(jvmtiEnv* jvmti_env, jint sampling_in
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
     {
-        const jvmtiPhase phase = currentPhase();
+        const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_sampled_object_alloc_events)) return fail(rt_env, kViolations[123]);

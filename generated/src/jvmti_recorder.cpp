@@ -339,7 +339,7 @@ using jvmti_recorder::state;
 using jvmti_recorder::toWord;
 
 Env* environment(jvmtiEnv* env) noexcept { return env != nullptr && env == state().liveEnv ? &jvmti_recorder::theEnv : nullptr; }
-jvmtiPhase currentPhase() noexcept { return state().phase; }
+jvmtiPhase currentPhase(const Env&) noexcept { return state().phase; }
 const jvmtiCapabilities& capabilities(const Env&) noexcept { return state().capabilities; }
 bool inCallbackUnsafeRegion() noexcept { return state().callbackUnsafe; }
 void reportViolation(Env*, const Violation& v) noexcept { state().violations.push_back(v.id); }

@@ -51,7 +51,7 @@ JavaVM theVm{&invokeInterface};
 namespace jvmti_runtime {
 
 Env* environment(jvmtiEnv* env) noexcept { return env == &theJvmtiEnv ? &theEnv : nullptr; }
-jvmtiPhase currentPhase() noexcept { return phase; }
+jvmtiPhase currentPhase(const Env&) noexcept { return phase; }
 const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.capabilities; }
 bool inCallbackUnsafeRegion() noexcept { return false; }
 
