@@ -3,6 +3,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <type_traits>
 
 #include "layer.hpp"
@@ -27,6 +28,34 @@ namespace {
 std::mutex registryLock;  // serializes registration; lookups take no lock
 std::atomic<CheckMode> mode{CheckMode::Spec};
 
+// The function table every layer environment points to: writable, because agents write into
+// their tables (async-profiler swaps RedefineClasses and RetransformClasses for hooks), and
+// one for all environments, because HotSpot's is one: a slot one agent patches is patched for
+// every environment, as without the layer. Filled on first use, under registryLock, from the
+// checking or the tracing table (tracing starts before any agent asks for an environment).
+// A slot the VM's own table leaves NULL (a function newer than the VM) is NULL here too, since
+// agents test slots for NULL to learn what the VM offers.
+jvmtiInterface_1_ sharedTable;
+bool sharedTableFilled = false;
+
+jvmtiInterface_1_* functionTableLocked(const jvmtiEnv* host) {
+    if (!sharedTableFilled) {
+        sharedTable = *tracing::functionTable();
+        // Every member of the table is a pointer: slot by slot, as the VM's table has them.
+        static_assert(sizeof(jvmtiInterface_1_) % sizeof(void*) == 0);
+        constexpr std::size_t slots = sizeof(jvmtiInterface_1_) / sizeof(void*);
+        void* ours[slots];
+        void* theirs[slots];
+        std::memcpy(ours, &sharedTable, sizeof sharedTable);
+        std::memcpy(theirs, host->functions, sizeof sharedTable);
+        for (std::size_t i = 0; i < slots; ++i)
+            if (theirs[i] == nullptr) ours[i] = nullptr;
+        std::memcpy(&sharedTable, ours, sizeof sharedTable);
+        sharedTableFilled = true;
+    }
+    return &sharedTable;
+}
+
 }  // namespace
 
 Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
@@ -35,7 +64,7 @@ Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
     for (int i = 0; i < kMaxEnvs; ++i) {
         if (registry[i].load(std::memory_order_relaxed) != nullptr) continue;
         Env* env = new Env;  // never freed: see Env
-        env->functions = tracing::functionTable();  // the checking table, or the tracing one
+        env->functions = functionTableLocked(host);
         env->host = host;
         env->agent = agent;
         env->version = version;
@@ -64,6 +93,12 @@ Env* findEnvByHost(const jvmtiEnv* host) noexcept {
 }
 
 void setPhase(jvmtiPhase p) noexcept { currentPhase.store(p, std::memory_order_release); }
+
+jvmtiPhase hostPhase(const Env& env) noexcept {
+    jvmtiPhase p = JVMTI_PHASE_DEAD;
+    if (env.host->functions->GetPhase(env.host, &p) == JVMTI_ERROR_NONE) return p;
+    return phase();
+}
 void setCheckMode(CheckMode m) noexcept { mode.store(m, std::memory_order_relaxed); }
 CheckMode checkMode() noexcept { return mode.load(std::memory_order_relaxed); }
 
