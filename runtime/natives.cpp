@@ -303,7 +303,10 @@ void addLibrary(const std::string& path, void* handle) {
     try {
         State& s = state();
         std::string error;
-        const std::optional<std::vector<std::string>> names = elf::exportedFunctions(path, "Java_", error);
+        // "J": the Java_ functions and JNI_OnLoad, from the library's own symbol table. dlsym
+        // would not do for JNI_OnLoad: it also searches the library's dependencies, and most
+        // JDK libraries depend on libjava.so, which exports one.
+        std::optional<std::vector<std::string>> names = elf::exportedFunctions(path, "J", error);
         if (!names) {
             reportProblem(Severity::Warning, "natives.library_unreadable", nullptr, nullptr,
                           "cannot list the Java_ functions of the agent library: " + error +
@@ -311,11 +314,13 @@ void addLibrary(const std::string& path, void* handle) {
                           kBindRule);
             return;
         }
+        const bool hasJniOnLoad = std::find(names->begin(), names->end(), "JNI_OnLoad") != names->end();
+        std::erase_if(*names, [](const std::string& n) { return !n.starts_with("Java_"); });
         if (names->empty()) return;
         const Library* library = nullptr;
         {
             std::lock_guard<std::mutex> g(s.writeLock);
-            library = &s.libraries.emplace_back(Library{path, ::dlsym(handle, "JNI_OnLoad") != nullptr});
+            library = &s.libraries.emplace_back(Library{path, hasJniOnLoad});
         }
         auto added = std::make_unique<Table>();
         for (const std::string& name : *names) {
