@@ -10,6 +10,7 @@ packages=(
   libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
   libmimalloc-dev                         # the generator's allocator (generator/CMakeLists.txt)
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
+  libbyteman-java                         # a Debian-packaged Java agent for the layer's real-agent tests
   python3                                 # runs ../shared/tools/spec-originality
   tidy chromium                           # docs tests: HTML5 validity, the page in a real browser
 )

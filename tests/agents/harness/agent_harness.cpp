@@ -4,7 +4,8 @@
 //   agent_harness --name NAME --work DIR --java JAVA --cp CLASSES --main CLASS [--arg ARG]...
 //                 [--jvm-arg ARG]... --agent LIB=OPTIONS... [--layer LIB [--layer-options OPTS]
 //                 [--layer-config]] [--attach --jcmd JCMD] [--expect NAME=GOLDEN]...
-//                 [--expect-report TEXT]... [--reject-report TEXT]... [--expect-output TEXT]...
+//                 [--expect-report TEXT]... [--reject-report TEXT]... [--allow-report TEXT]...
+//                 [--expect-output TEXT]...
 //                 [--reject-output TEXT]...
 //                 [--expect-exit N] [--timeout SECONDS] [--keep]
 //
@@ -17,10 +18,21 @@
 // loaded with `jcmd PID JVMTI.agent_load`, once the program has created @DIR@/ready; the
 // harness then creates @DIR@/release, which the program waits for (agenttest.attach.Main).
 //
+// An --agent is LIB=OPTIONS, or one of the JVM's own spellings: agentlib:NAME=OPTIONS (the JDK's
+// lib/libNAME.so, as -agentlib finds it) and javaagent:JAR=OPTIONS (a java.lang.instrument agent:
+// the JDK's libinstrument.so with "JAR=OPTIONS"). Without --layer they are passed as -agentlib and
+// -javaagent; behind it they become agent=PATH=OPTIONS.
+//
+// --compare-direct (with --layer): the program runs twice, first without the layer (in
+// @DIR@/direct), then behind it; the two runs' stdout, stderr and --expect'ed files must be equal
+// byte for byte once each run's own directory is written as @DIR@ and each --normalize REGEX
+// match is replaced by <...> (for text that differs from run to run, such as a port).
+//
 // Checks: the JVM exits with status 0 (or --expect-exit N); each file NAME in the run
-// directory ("stdout" is the program's standard output) exists and, unless GOLDEN is empty,
+// directory ("stdout" and "stderr" are the program's) exists and, unless GOLDEN is empty,
 // equals GOLDEN byte for byte; each --expect-report TEXT occurs in the layer's report (the JVM's
-// stderr and stdout and any @DIR@/report*) and no --reject-report TEXT does; each
+// stderr and stdout and any @DIR@/report*) and no --reject-report TEXT does, outside lines that
+// contain an --allow-report TEXT; each
 // --expect-output TEXT occurs in one of the
 // --expect'ed files and no --reject-output TEXT does. The
 // run directory is removed when every check passes, kept (and named) otherwise.
@@ -37,6 +49,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -68,11 +81,14 @@ struct Config {
     std::vector<std::pair<std::string, std::string>> expect;
     std::vector<std::string> expect_report;
     std::vector<std::string> reject_report;
+    std::vector<std::string> allow_report;
     std::vector<std::string> expect_output;
     std::vector<std::string> reject_output;
     int expect_exit = 0;
     int timeout_seconds = 60;
     bool keep = false;
+    bool compare_direct = false;
+    std::vector<std::string> normalize;
 };
 
 [[noreturn]] void usage(const std::string& message)
@@ -81,7 +97,8 @@ struct Config {
               << "usage: agent_harness --name NAME --work DIR --java JAVA --cp CLASSES --main CLASS --agent LIB=OPTIONS\n"
               << "       [--arg ARG]... [--jvm-arg ARG]... [--layer LIB [--layer-options OPTS] [--layer-config]]\n"
               << "       [--attach --jcmd JCMD] [--expect NAME=GOLDEN]... [--expect-report TEXT]... [--reject-report TEXT]...\n"
-              << "       [--expect-output TEXT]... [--reject-output TEXT]... [--expect-exit N] [--timeout SECONDS] [--keep]\n";
+              << "       [--expect-output TEXT]... [--reject-output TEXT]... [--expect-exit N] [--timeout SECONDS] [--keep]\n"
+              << "       [--compare-direct [--normalize REGEX]...]\n";
     std::exit(2);
 }
 
@@ -117,17 +134,21 @@ Config parse(int argc, char** argv)
             c.expect.emplace_back(v.substr(0, eq), v.substr(eq + 1));
         } else if (opt == "--expect-report") c.expect_report.push_back(value());
         else if (opt == "--reject-report") c.reject_report.push_back(value());
+        else if (opt == "--allow-report") c.allow_report.push_back(value());
         else if (opt == "--expect-output") c.expect_output.push_back(value());
         else if (opt == "--reject-output") c.reject_output.push_back(value());
         else if (opt == "--expect-exit") c.expect_exit = std::atoi(value().c_str());
         else if (opt == "--timeout") c.timeout_seconds = std::atoi(value().c_str());
         else if (opt == "--keep") c.keep = true;
+        else if (opt == "--compare-direct") c.compare_direct = true;
+        else if (opt == "--normalize") c.normalize.push_back(value());
         else usage("unknown option " + opt);
     }
     if (c.java.empty() || c.classpath.empty() || c.main_class.empty()) usage("--java, --cp and --main are required");
     if (c.agents.empty()) usage("at least one --agent is required");
     if (c.attach && (c.jcmd.empty() || c.agents.size() != 1)) usage("--attach needs --jcmd and exactly one --agent");
     if (c.layer_config && c.layer.empty()) usage("--layer-config needs --layer");
+    if (c.compare_direct && c.layer.empty()) usage("--compare-direct needs --layer");
     return c;
 }
 
@@ -276,65 +297,82 @@ std::string status_text(int status)
     return "exit status " + std::to_string(status);
 }
 
-}  // namespace
-
-int main(int argc, char** argv)
+// The JDK home of a java launcher: JDK/bin/java -> JDK (symbolic links followed).
+fs::path jdk_home(const std::string& java)
 {
-    const Config c = parse(argc, argv);
-    const auto started = Clock::now();
-    const auto deadline = started + std::chrono::seconds(c.timeout_seconds);
-
     std::error_code ec;
-    fs::create_directories(c.work, ec);
-    std::string dir_template = (fs::absolute(c.work) / (c.name + ".XXXXXX")).string();
-    if (mkdtemp(dir_template.data()) == nullptr) {
-        std::perror("agent_harness: mkdtemp");
-        return 1;
-    }
-    const fs::path dir = dir_template;
-    const std::string d = dir.string();
+    const fs::path real = fs::canonical(java, ec);
+    return (ec ? fs::path(java) : real).parent_path().parent_path();
+}
 
-    // The -agentpath options, or the jcmd arguments for --attach.
-    std::vector<std::pair<std::string, std::string>> loads;   // library, options
-    if (c.layer.empty()) {
-        for (const Agent& a : c.agents) loads.emplace_back(a.path, substitute(a.options, d));
+// How the JVM is told to load `a`: without the layer, the JVM's own option; behind it, the
+// library the JVM would have loaded and its options, for agent=PATH=OPTIONS.
+std::string direct_option(const Agent& a, const std::string& options)
+{
+    const std::string eq = options.empty() ? "" : "=" + options;
+    if (a.path.rfind("agentlib:", 0) == 0) return "-agentlib:" + a.path.substr(9) + eq;
+    if (a.path.rfind("javaagent:", 0) == 0) return "-javaagent:" + a.path.substr(10) + eq;
+    return "-agentpath:" + a.path + eq;
+}
+
+std::pair<std::string, std::string> layer_agent(const Config& c, const Agent& a, const std::string& options)
+{
+    const fs::path lib = jdk_home(c.java) / "lib";
+    if (a.path.rfind("agentlib:", 0) == 0) return {(lib / ("lib" + a.path.substr(9) + ".so")).string(), options};
+    if (a.path.rfind("javaagent:", 0) == 0)
+        return {(lib / "libinstrument.so").string(), a.path.substr(10) + (options.empty() ? "" : "=" + options)};
+    return {a.path, options};
+}
+
+// Runs the program once in `dir` (stdout and stderr into dir/stdout and dir/stderr), behind the
+// layer or not, attaching the agent with jcmd for --attach; the JVM's exit status.
+int execute(const Config& c, const fs::path& dir, bool layered, Clock::time_point deadline, Checker& check)
+{
+    const std::string d = dir.string();
+    // The JVM options that load the agents, or the jcmd arguments for --attach.
+    std::vector<std::string> load_options;                     // without --attach
+    std::vector<std::pair<std::string, std::string>> loads;   // library, options: for --attach
+    if (!layered) {
+        for (const Agent& a : c.agents) {
+            load_options.push_back(direct_option(a, substitute(a.options, d)));
+            loads.push_back(layer_agent(c, a, substitute(a.options, d)));
+        }
     } else {
         std::string options = substitute(c.layer_options, d);
         if (c.layer_config) {
             std::string json = "{\"agents\": [";
             for (std::size_t i = 0; i < c.agents.size(); ++i) {
-                json += (i ? ", " : "") + std::string("{\"path\": ") + json_string(c.agents[i].path)
-                        + ", \"options\": " + json_string(substitute(c.agents[i].options, d)) + "}";
+                const auto [path, agent_options] = layer_agent(c, c.agents[i], substitute(c.agents[i].options, d));
+                json += (i ? ", " : "") + std::string("{\"path\": ") + json_string(path)
+                        + ", \"options\": " + json_string(agent_options) + "}";
             }
             json += "]}\n";
             write_file(dir / "agents.json", json);
             options += (options.empty() ? "" : ",") + std::string("config=") + (dir / "agents.json").string();
         } else {
             for (const Agent& a : c.agents) {
-                options += (options.empty() ? "" : ",") + std::string("agent=") + a.path + "="
-                           + substitute(a.options, d);
+                const auto [path, agent_options] = layer_agent(c, a, substitute(a.options, d));
+                options += (options.empty() ? "" : ",") + std::string("agent=") + path + "=" + agent_options;
             }
         }
         loads.emplace_back(c.layer, options);
+        load_options.push_back("-agentpath:" + c.layer + (options.empty() ? "" : "=" + options));
     }
 
     std::vector<std::string> command = {c.java};
     for (const std::string& a : c.jvm_args) command.push_back(substitute(a, d));
-    if (!c.attach) {
-        for (const auto& [lib, options] : loads) command.push_back("-agentpath:" + lib + (options.empty() ? "" : "=" + options));
-    }
+    if (!c.attach) command.insert(command.end(), load_options.begin(), load_options.end());
     command.push_back("-cp");
-    command.push_back(c.classpath);
+    command.push_back(substitute(c.classpath, d));
     command.push_back(c.main_class);
     for (const std::string& a : c.args) command.push_back(substitute(a, d));
 
-    Checker check;
     std::cout << "run directory: " << d << "\n" << "command: " << quoted(command) << "\n";
     const fs::path out = dir / "stdout", err = dir / "stderr";
     const pid_t pid = spawn(command, dir, out, err);
     if (pid < 0) {
         std::perror("agent_harness: fork");
-        return 1;
+        return -2;
     }
 
     int status = -2;
@@ -372,6 +410,47 @@ int main(int argc, char** argv)
         write_file(dir / "release", "release\n");
     }
     if (!exited_early) status = wait_for(pid, deadline);
+    return status;
+}
+
+// A run's output as compared with the other run's: its directory written as @DIR@, and each
+// --normalize match replaced by <...>.
+std::string normalized(const Config& c, std::string text, const std::string& dir)
+{
+    for (auto at = text.find(dir); at != std::string::npos; at = text.find(dir, at + 5)) text.replace(at, dir.size(), "@DIR@");
+    for (const std::string& pattern : c.normalize) text = std::regex_replace(text, std::regex(pattern), "<...>");
+    return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const Config c = parse(argc, argv);
+    const auto started = Clock::now();
+    const auto deadline = started + std::chrono::seconds(c.timeout_seconds);
+
+    std::error_code ec;
+    fs::create_directories(c.work, ec);
+    std::string dir_template = (fs::absolute(c.work) / (c.name + ".XXXXXX")).string();
+    if (mkdtemp(dir_template.data()) == nullptr) {
+        std::perror("agent_harness: mkdtemp");
+        return 1;
+    }
+    const fs::path dir = dir_template;
+    const std::string d = dir.string();
+
+    Checker check;
+    if (c.compare_direct) {
+        const fs::path direct = dir / "direct";
+        fs::create_directories(direct, ec);
+        const int direct_status = execute(c, direct, false, deadline, check);
+        if (direct_status != c.expect_exit)
+            check.fail("without the layer the JVM ended with " + status_text(direct_status) + ", expected exit status "
+                       + std::to_string(c.expect_exit));
+    }
+    const int status = execute(c, dir, !c.layer.empty(), deadline, check);
+    const fs::path out = dir / "stdout", err = dir / "stderr";
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
 
     if (status == c.expect_exit) {
@@ -383,7 +462,7 @@ int main(int argc, char** argv)
     std::string outputs;   // the --expect'ed files, for --expect-output
     for (const auto& [name, golden] : c.expect) {
         bool have_actual = false, have_golden = false;
-        const std::string actual = read_file(name == "stdout" ? out : dir / name, &have_actual);
+        const std::string actual = read_file(dir / name, &have_actual);
         const std::string expected = golden.empty() ? std::string() : read_file(golden, &have_golden);
         outputs += actual;
         if (golden.empty()) {
@@ -418,13 +497,39 @@ int main(int argc, char** argv)
             if (report.find(text) == std::string::npos) check.fail("the layer's report lacks \"" + text + "\"");
             else check.pass("the layer's report has \"" + text + "\"");
         }
+        // Lines with an --allow-report text do not count against --reject-report.
+        std::string rejectable;
+        std::istringstream lines(report);
+        for (std::string line; std::getline(lines, line);) {
+            bool allowed = false;
+            for (const std::string& text : c.allow_report) allowed = allowed || line.find(text) != std::string::npos;
+            if (!allowed) rejectable += line + "\n";
+        }
         for (const std::string& text : c.reject_report) {
-            const auto at = report.find(text);
+            const auto at = rejectable.find(text);
             if (at == std::string::npos) {
                 check.pass("the layer's report has no \"" + text + "\"");
             } else {
-                const auto end = report.find('\n', at);
-                check.fail("the layer reported: " + report.substr(at, end == std::string::npos ? end : end - at));
+                const auto end = rejectable.find('\n', at);
+                check.fail("the layer reported: " + rejectable.substr(at, end == std::string::npos ? end : end - at));
+            }
+        }
+    }
+
+    if (c.compare_direct) {
+        std::vector<std::string> names = {"stdout", "stderr"};
+        for (const auto& e : c.expect) names.push_back(e.first);
+        for (const std::string& name : names) {
+            bool have_direct = false, have_layer = false;
+            const std::string without = normalized(c, read_file(dir / "direct" / name, &have_direct), (dir / "direct").string());
+            const std::string with = normalized(c, read_file(dir / name, &have_layer), d);
+            if (!have_direct || !have_layer) {
+                check.fail(name + " is missing from the run " + (have_direct ? "behind the layer" : "without the layer"));
+            } else if (with != without) {
+                check.fail(name + " differs behind the layer: " + first_difference(without, with) + "\n--- without ---\n"
+                           + without + "--- with the layer ---\n" + with + "---");
+            } else {
+                check.pass(name + " is the same with and without the layer");
             }
         }
     }
