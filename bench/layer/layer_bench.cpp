@@ -1,6 +1,8 @@
 // The layer's cost on a real JVM: the same agent run directly and behind libjvmtilayer.so
-// (checks on, tracing off), in one run. Prints a table with the ratio of the two.
-//   layer_bench [--calls N] [--allocations N] [--runs N]
+// (checks on, tracing off), in one run. Prints a table with the ratio of the two. With
+// --before LIB, a second layer library (say, a build of an earlier commit) is measured in the
+// same run, and the table shows both layers and the ratio of this one to it.
+//   layer_bench [--calls N] [--allocations N] [--runs N] [--before LIB]
 #include <algorithm>
 #include <array>
 #include <functional>
@@ -42,8 +44,12 @@ double best(int runs, const std::function<double()>& fn) {
     return b;
 }
 
-void row(const char* what, double direct, double layered, const char* unit) {
-    std::printf("| %-38s | %10.2f | %10.2f | %7.3f | %-4s |\n", what, direct, layered, layered / direct, unit);
+// One measure: without the layer, behind this layer, and (when measured, else < 0) behind the
+// --before layer.
+void row(const char* what, double direct, double layered, double before, const char* unit) {
+    std::printf("| %-38s | %10.2f | %10.2f | %7.3f |", what, direct, layered, layered / direct);
+    if (before >= 0) std::printf(" %10.2f | %7.3f | %7.3f |", before, before / direct, layered / before);
+    std::printf(" %-4s |\n", unit);
 }
 
 }  // namespace
@@ -51,36 +57,50 @@ void row(const char* what, double direct, double layered, const char* unit) {
 int main(int argc, char** argv) {
     long calls = 10'000'000, allocations = 2'000'000;
     int runs = 3;
+    std::string before;
     for (int i = 1; i + 1 < argc; ++i) {
-        if (!std::strcmp(argv[i], "--calls")) calls = std::atol(argv[++i]);
+        if (!std::strcmp(argv[i], "--before")) before = argv[++i];
+        else if (!std::strcmp(argv[i], "--calls")) calls = std::atol(argv[++i]);
         else if (!std::strcmp(argv[i], "--allocations")) allocations = std::atol(argv[++i]);
         else if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[++i]);
     }
     const std::string java = std::string(JAVA_HOME) + "/bin/java -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m";
     const std::string agent = AGENT_PATH, layer = LAYER_PATH, classes = CLASSES_DIR;
     auto direct = [&](const std::string& opts) { return java + " -agentpath:" + agent + "=" + opts; };
-    auto layered = [&](const std::string& opts) {
-        return java + " -agentpath:" + layer + "=check=spec,agent=" + agent + "=" + opts;
+    auto behind = [&](const std::string& lib, const std::string& opts) {
+        return java + " -agentpath:" + lib + "=check=spec,agent=" + agent + "=" + opts;
+    };
+    auto layered = [&](const std::string& opts) { return behind(layer, opts); };
+    // Runs `measure` on the --before layer, or gives -1 without one.
+    auto measureBefore = [&](const std::function<double(const std::string&)>& measure) {
+        return before.empty() ? -1.0 : best(runs, [&] { return measure(before); });
     };
     const std::string callOpts = "calls=" + std::to_string(calls);
     const std::string app = " -cp " + classes + " Storm ";
 
     std::printf("libjvmtilayer.so overhead, checks on, tracing off: best of %d runs\n\n", runs);
-    std::printf("| %-38s | %10s | %10s | %7s | %-4s |\n", "measure", "no layer", "layer", "ratio", "unit");
-    std::printf("|%s|%s|%s|%s|%s|\n", std::string(40, '-').c_str(), std::string(12, '-').c_str(),
-                std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(6, '-').c_str());
+    if (!before.empty()) std::printf("before: %s\n\n", before.c_str());
+    std::printf("| %-38s | %10s | %10s | %7s |", "measure", "no layer", "layer", "ratio");
+    if (!before.empty()) std::printf(" %10s | %7s | %7s |", "before", "ratio", "vs before");
+    std::printf(" %-4s |\n|%s|%s|%s|%s|", "unit", std::string(40, '-').c_str(), std::string(12, '-').c_str(),
+                std::string(12, '-').c_str(), std::string(9, '-').c_str());
+    if (!before.empty())
+        std::printf("%s|%s|%s|", std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(9, '-').c_str());
+    std::printf("%s|\n", std::string(6, '-').c_str());
     for (const char* key : {"GetTag ns/call ", "GetFrameCount ns/call "}) {
         const double d = best(runs, [&] { return number(run(direct(callOpts) + app + "1").out, key); });
         const double l = best(runs, [&] { return number(run(layered(callOpts) + app + "1").out, key); });
+        const double b = measureBefore([&](const std::string& lib) { return number(run(behind(lib, callOpts) + app + "1").out, key); });
         row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), d, l,
-            "ns");
+            b, "ns");
     }
     const std::string stormApp = app + std::to_string(allocations);
     const double d = best(runs, [&] { return run(direct("storm") + stormApp).seconds; });
     const double l = best(runs, [&] { return run(layered("storm") + stormApp).seconds; });
-    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), d, l, "s");
+    const double b = measureBefore([&](const std::string& lib) { return run(behind(lib, "storm") + stormApp).seconds; });
+    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), d, l, b, "s");
     const Run check = run(layered("storm") + stormApp);
     std::printf("\nbehind the layer the storm run printed: %s", check.out.c_str());
-    std::printf("target: each ratio at most 1.05\n");
+    std::printf("target: each ratio at most 1.05%s\n", before.empty() ? "" : "; vs before: the change's own cost");
     return 0;
 }
