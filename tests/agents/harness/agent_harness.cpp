@@ -55,6 +55,8 @@
 #include <thread>
 #include <vector>
 
+#include "exec_child.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -219,12 +221,7 @@ pid_t spawn(const std::vector<std::string>& argv, const fs::path& dir, const fs:
     dup2(in, 0);
     dup2(o, 1);
     dup2(e, 2);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    std::perror(args[0]);
-    _exit(127);
+    execChild(argv);
 }
 
 using Clock = std::chrono::steady_clock;

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "exec_child.hpp"
+
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
@@ -59,12 +61,7 @@ Child start(const std::vector<std::string>& argv, const fs::path& err) {
         }
         close(to[1]);
         close(from[0]);
-        std::vector<char*> args;
-        for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        execv(args[0], args.data());
-        std::perror(args[0]);
-        _exit(127);
+        execChild(argv);
     }
     close(to[0]);
     close(from[1]);
