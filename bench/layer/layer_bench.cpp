@@ -38,9 +38,12 @@ double number(const std::string& out, const std::string& key) {
     return at == std::string::npos ? -1 : std::atof(out.c_str() + at + key.size());
 }
 
-double best(int runs, const std::function<double()>& fn) {
-    double b = 1e300;
-    for (int i = 0; i < runs; ++i) b = std::min(b, fn());
+// The best of `runs` rounds for each variant. Rounds take the variants in turn, so a slow spell of
+// this shared machine falls on all of them alike rather than on whichever ran during it.
+std::vector<double> bestInterleaved(int runs, const std::vector<std::function<double()>>& variants) {
+    std::vector<double> b(variants.size(), 1e300);
+    for (int i = 0; i < runs; ++i)
+        for (std::size_t v = 0; v < variants.size(); ++v) b[v] = std::min(b[v], variants[v]());
     return b;
 }
 
@@ -56,7 +59,7 @@ void row(const char* what, double direct, double layered, double before, const c
 
 int main(int argc, char** argv) {
     long calls = 10'000'000, allocations = 2'000'000;
-    int runs = 3;
+    int runs = 5;
     std::string before;
     for (int i = 1; i + 1 < argc; ++i) {
         if (!std::strcmp(argv[i], "--before")) before = argv[++i];
@@ -71,14 +74,10 @@ int main(int argc, char** argv) {
         return java + " -agentpath:" + lib + "=check=spec,agent=" + agent + "=" + opts;
     };
     auto layered = [&](const std::string& opts) { return behind(layer, opts); };
-    // Runs `measure` on the --before layer, or gives -1 without one.
-    auto measureBefore = [&](const std::function<double(const std::string&)>& measure) {
-        return before.empty() ? -1.0 : best(runs, [&] { return measure(before); });
-    };
     const std::string callOpts = "calls=" + std::to_string(calls);
     const std::string app = " -cp " + classes + " Storm ";
 
-    std::printf("libjvmtilayer.so overhead, checks on, tracing off: best of %d runs\n\n", runs);
+    std::printf("libjvmtilayer.so overhead, checks on, tracing off: best of %d interleaved rounds\n\n", runs);
     if (!before.empty()) std::printf("before: %s\n\n", before.c_str());
     std::printf("| %-38s | %10s | %10s | %7s |", "measure", "no layer", "layer", "ratio");
     if (!before.empty()) std::printf(" %10s | %7s | %7s |", "before", "ratio", "vs before");
@@ -87,18 +86,24 @@ int main(int argc, char** argv) {
     if (!before.empty())
         std::printf("%s|%s|%s|", std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(9, '-').c_str());
     std::printf("%s|\n", std::string(6, '-').c_str());
+    // Measures one thing without the layer, behind it and (with --before) behind the earlier layer.
+    auto measure = [&](const std::function<double(const std::string&)>& direct_, const std::function<double(const std::string&)>& behind_) {
+        std::vector<std::function<double()>> variants{[&] { return direct_(""); }, [&] { return behind_(layer); }};
+        if (!before.empty()) variants.push_back([&] { return behind_(before); });
+        auto b = bestInterleaved(runs, variants);
+        if (before.empty()) b.push_back(-1);
+        return b;
+    };
     for (const char* key : {"GetTag ns/call ", "GetFrameCount ns/call "}) {
-        const double d = best(runs, [&] { return number(run(direct(callOpts) + app + "1").out, key); });
-        const double l = best(runs, [&] { return number(run(layered(callOpts) + app + "1").out, key); });
-        const double b = measureBefore([&](const std::string& lib) { return number(run(behind(lib, callOpts) + app + "1").out, key); });
-        row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), d, l,
-            b, "ns");
+        const auto m = measure([&](const std::string&) { return number(run(direct(callOpts) + app + "1").out, key); },
+                               [&](const std::string& lib) { return number(run(behind(lib, callOpts) + app + "1").out, key); });
+        row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), m[0],
+            m[1], m[2], "ns");
     }
     const std::string stormApp = app + std::to_string(allocations);
-    const double d = best(runs, [&] { return run(direct("storm") + stormApp).seconds; });
-    const double l = best(runs, [&] { return run(layered("storm") + stormApp).seconds; });
-    const double b = measureBefore([&](const std::string& lib) { return run(behind(lib, "storm") + stormApp).seconds; });
-    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), d, l, b, "s");
+    const auto m = measure([&](const std::string&) { return run(direct("storm") + stormApp).seconds; },
+                           [&](const std::string& lib) { return run(behind(lib, "storm") + stormApp).seconds; });
+    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), m[0], m[1], m[2], "s");
     const Run check = run(layered("storm") + stormApp);
     std::printf("\nbehind the layer the storm run printed: %s", check.out.c_str());
     std::printf("target: each ratio at most 1.05%s\n", before.empty() ? "" : "; vs before: the change's own cost");
