@@ -204,6 +204,7 @@ struct Change {
 struct Version {
     int major = 0, minor = 0, micro = 0;
     std::string str() const;
+    auto operator<=>(const Version&) const = default;
 };
 
 struct Spec {
