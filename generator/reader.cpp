@@ -314,10 +314,11 @@ void Reader::constantsGroup(Node n, const std::string& owner) {
     g.line = line(n);
     for (Node c : n.children()) {
         if (isElement(c) && std::string(c.name()) == "constant") {
-            checkAttrs(c, {"id", "num"});
+            checkAttrs(c, {"id", "num", "since"});
             Constant k;
             k.id = required(c, "id");
             k.num = required(c, "num");
+            k.since = optional(c, "since", "1.0");
             k.line = line(c);
             k.description = prose(c, g.id);
             g.constants.push_back(std::move(k));
@@ -456,9 +457,10 @@ void Reader::typedefElem(Node n, const std::string& owner, bool elided) {
         if (ct == "description") {
             t.description = prose(c, t.id);
         } else if (ct == "field") {
-            checkAttrs(c, {"id"});
+            checkAttrs(c, {"id", "since"});
             Field f;
             f.id = required(c, "id");
+            f.since = optional(c, "since", "1.0");
             f.line = line(c);
             bool haveType = false, haveDesc = false;
             for (Node fc : c.children()) {
@@ -706,10 +708,11 @@ void Reader::errorSection(Node n) {
                 if (et == "intro") {
                     intro(e, cat.id, false);
                 } else if (et == "errorid") {
-                    checkAttrs(e, {"id", "num"});
+                    checkAttrs(e, {"id", "num", "since"});
                     ErrorCode code;
                     code.id = required(e, "id");
                     code.num = number(e, "num");
+                    code.since = optional(e, "since", "1.0");
                     code.category = cat.id;
                     code.line = line(e);
                     code.description = prose(e, code.id);
