@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
+#include <utility>
 
 namespace jvmtigen {
 
@@ -36,12 +37,12 @@ namespace {
 
 class Selector {
 public:
-    Selector(const Spec& in, const Version& target, Diagnostics& diag) : in_(in), target_(target), d_(diag) {}
+    Selector(Spec&& in, const Version& target, Diagnostics& diag) : s_(std::move(in)), target_(target), d_(diag) {}
 
     Spec run();
 
 private:
-    const Spec& in_;
+    Spec s_;
     Version target_;
     Diagnostics& d_;
     std::set<std::string> gone_;  // ids left out; fields as "Struct.field"
@@ -60,8 +61,15 @@ private:
     }
     void prose(Prose& p);
     void uses(std::vector<CapabilityUse>& caps);
-    void params(std::vector<Param>& ps);
+    void params(std::vector<Param>& ps, const std::string& owner, const std::string& since);
+    void typeUse(const Type& t, const std::string& what, const std::string& since, int line);
 };
+
+// A kept item may not use a type that was left out: its since would be earlier than its type's.
+void Selector::typeUse(const Type& t, const std::string& what, const std::string& since, int line) {
+    if ((t.base == "enum" || t.base == "struct") && gone_.count(t.name))
+        d_.error(line, what + " (since " + since + ") uses " + t.name + ", which comes later than " + target_.str());
+}
 
 void Selector::prose(Prose& p) {
     for (auto it = p.begin(); it != p.end();) {
@@ -92,15 +100,16 @@ void Selector::uses(std::vector<CapabilityUse>& caps) {
     for (auto& c : caps) prose(c.text);
 }
 
-void Selector::params(std::vector<Param>& ps) {
+void Selector::params(std::vector<Param>& ps, const std::string& owner, const std::string& since) {
     for (auto& p : ps) {
+        typeUse(p.type, owner + " parameter '" + p.id + "'", since, p.line);
         prose(p.description);
         prose(p.type.nullokText);
     }
 }
 
 Spec Selector::run() {
-    Spec s = in_;
+    Spec& s = s_;
     auto id = [](const auto& x) { return x.id; };
     auto laterActive = [&](const auto& x) { return !x.elided && later(x.since); };
     auto laterAny = [&](const auto& x) { return later(x.since); };
@@ -135,22 +144,23 @@ Spec Selector::run() {
         uses(f.required);
         uses(f.optional);
         prose(f.description);
-        params(f.params);
+        params(f.params, "function '" + f.id + "'", f.since);
         for (auto& e : f.errors) prose(e.text);
     }
     for (auto& e : s.events) {
         uses(e.required);
         uses(e.optional);
         prose(e.description);
-        params(e.params);
+        params(e.params, "event '" + e.id + "'", e.since);
     }
     for (auto& c : s.callbacks) {
         prose(c.description);
-        params(c.params);
+        params(c.params, "callback '" + c.id + "'", c.since);
     }
     for (auto& t : s.typedefs) {
         prose(t.description);
         for (auto& f : t.fields) {
+            typeUse(f.type, "field '" + t.id + "." + f.id + "'", f.since, f.line);
             prose(f.description);
             prose(f.type.nullokText);
         }
@@ -165,13 +175,13 @@ Spec Selector::run() {
     for (auto& b : s.baseTypes) prose(b.description);
     for (auto& i : s.intros) prose(i.body);
     for (auto& c : s.changes) prose(c.text);
-    return s;
+    return std::move(s_);
 }
 
 }  // namespace
 
-Spec specAsOf(const Spec& spec, const Version& target, Diagnostics& diag) {
-    return Selector(spec, target, diag).run();
+Spec specAsOf(Spec spec, const Version& target, Diagnostics& diag) {
+    return Selector(std::move(spec), target, diag).run();
 }
 
 }  // namespace jvmtigen

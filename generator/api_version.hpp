@@ -24,7 +24,9 @@ std::optional<std::string> notAJvmtiRelease(const Version& v);
 // a capability it names, links in prose) go with them, a link becoming its text. Function
 // and event numbers are kept, so their slots become reserved. Elided items are left as they
 // are: they belong to no release. Capabilities can only be left out at the end (their bits
-// would move otherwise): a later capability before a kept one is reported to `diag`.
-Spec specAsOf(const Spec& spec, const Version& target, Diagnostics& diag);
+// would move otherwise): a later capability before a kept one is reported to `diag`, and so
+// is a kept item whose type is one left out (the spec's dates contradict each other). Takes
+// the spec by value: a caller done with the full spec moves it in, and nothing is copied.
+Spec specAsOf(Spec spec, const Version& target, Diagnostics& diag);
 
 }  // namespace jvmtigen

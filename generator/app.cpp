@@ -60,9 +60,10 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
             return 2;
         }
         // From here on the spec is that release's: every output follows the same selection.
-        spec = specAsOf(spec, *opts.apiVersion, diag);
+        // (The selection checks what it could break itself; the tests validate its results.)
+        spec = specAsOf(std::move(spec), *opts.apiVersion, diag);
         version = *opts.apiVersion;
-        if (!diag.ok() || !validateSpec(spec, diag)) {
+        if (!diag.ok()) {
             err << "for --api-version " << version.str() << ":\n";
             printDiagnostics(diag, err);
             return 1;

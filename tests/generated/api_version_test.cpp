@@ -284,3 +284,17 @@ TEST_CASE("--api-version on OpenJDK's JDK 16 file: 17.0.0 matches JDK 17, 9.0.0 
     INFO(c.out);
     CHECK(c.status == 0);
 }
+
+TEST_CASE("specAsOf of spec/jvmti.xml is a valid spec for every release") {
+    for (const auto& release : kReleases) {
+        Diagnostics d("spec/jvmti.xml");
+        const Spec s = specAsOf(projectSpec(), since(release), d);
+        Diagnostics v("spec/jvmti.xml");
+        const bool valid = validateSpec(s, v);
+        for (const auto& m : d.messages()) UNSCOPED_INFO(m);
+        for (const auto& m : v.messages()) UNSCOPED_INFO(m);
+        INFO(release);
+        CHECK(d.ok());
+        CHECK(valid);
+    }
+}

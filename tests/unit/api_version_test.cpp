@@ -157,3 +157,15 @@ TEST_CASE("specAsOf: a later capability before a kept one is reported with its l
                                  ": error: capability 'can_name_gadgets' (since 1.0) follows 'can_count_gadgets' (since 1.1): "
                                  "for 1.0.0 the later one cannot be left out without moving the bits after it");
 }
+
+TEST_CASE("specAsOf: a kept function whose parameter's type comes later is reported", "[api-version]") {
+    const std::string text = minispec::edited("<typedef id=\"tinyGadgetInfo\" label=\"Gadget information\">",
+                                              "<typedef id=\"tinyGadgetInfo\" label=\"Gadget information\" since=\"1.2\">");
+    const Spec full = read(text);
+    Diagnostics d("mini.xml");
+    specAsOf(full, {1, 1, 0}, d);
+    REQUIRE(d.messages().size() == 1);
+    CHECK(d.messages()[0] == "mini.xml:" + std::to_string(minispec::lineOf(text, "<param id=\"filter\">")) +
+                                 ": error: function 'GetGadgetNames' parameter 'filter' (since 1.0) uses tinyGadgetInfo, "
+                                 "which comes later than 1.1.0");
+}
