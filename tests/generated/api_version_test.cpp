@@ -111,7 +111,7 @@ RunResult compile(const std::string& compiler, const std::string& std, const fs:
 
 }  // namespace
 
-TEST_CASE("--api-version 17.0.0 on spec/jvmti.xml is ABI- and API-identical to JDK 17's jvmti.h") {
+TEST_CASE("api version 17.0.0 on spec/jvmti.xml is ABI- and API-identical to JDK 17's jvmti.h") {
     REQUIRE(fs::exists(kJdk17 / "jvmti.h"));
     TempDir out;
     const auto dir = generate(out, {"--api-version", "17.0.0", "--only", "header"});
@@ -132,7 +132,7 @@ TEST_CASE("--api-version 17.0.0 on spec/jvmti.xml is ABI- and API-identical to J
 #endif
 }
 
-TEST_CASE("--api-version of the spec's own version changes no output at all") {
+TEST_CASE("api version: the spec's own version changes no output at all") {
     TempDir full, same;
     generate(full, {});
     generate(same, {"--api-version", "25.0.0"});
@@ -153,7 +153,7 @@ TEST_CASE("for each release the header compiles as C and C++, has that release's
               "int main(void) { jvmtiCapabilities c; (void)c; return 0; }\n");
     writeFile(tmp / "use.cpp",
               "#include \"jvmti.h\"\n"
-              "static_assert(sizeof(jvmtiCapabilities) == 16, \"128 capability bits\");\n"
+              "typedef char capabilities_are_128_bits[sizeof(jvmtiCapabilities) == 16 ? 1 : -1];\n"
               "int main() {\n  jvmtiEnv* e = 0;\n  jint v = 0;\n  if (e) e->GetVersionNumber(&v);\n  return v;\n}\n");
     const Version none{0, 0, 0};
     for (size_t i = 0; i < kReleases.size(); ++i) {
@@ -179,7 +179,9 @@ TEST_CASE("for each release the header compiles as C and C++, has that release's
             // ... and nothing the next release added.
             if (i + 1 < kReleases.size()) {
                 const Dated next = datedBetween(v, since(kReleases[i + 1]));
-                CHECK(next.functions.size() + next.events.size() + next.capabilities.size() + next.errors.size() > 0);
+                // (Between 11 and 17 the spec dates nothing: those headers differ in their tags alone.)
+                if (release != "11.0.0")
+                    CHECK(next.functions.size() + next.events.size() + next.capabilities.size() + next.errors.size() > 0);
                 requireAll(header, next, false);
                 const Dated later = datedBetween(v, Version{99, 0, 0});
                 requireAll(header, later, false);
@@ -235,7 +237,7 @@ TEST_CASE("an agent calling a function later than its --api-version fails to com
     }
 }
 
-TEST_CASE("--api-version: the docs and the metadata tables follow the selection") {
+TEST_CASE("api version: the docs and the metadata tables follow the selection") {
     TempDir out17;
     generate(out17, {"--api-version", "17.0.0"});
     const Dated later = datedBetween(Version{17, 0, 0}, Version{99, 0, 0});
@@ -260,7 +262,7 @@ TEST_CASE("--api-version: the docs and the metadata tables follow the selection"
     CHECK(metadata.find("\"GetFrameCount\"") != std::string::npos);
 }
 
-TEST_CASE("--api-version on OpenJDK's JDK 16 file: 17.0.0 matches JDK 17, 9.0.0 has underscore tags and compiles") {
+TEST_CASE("api version on OpenJDK's JDK 16 file: 17.0.0 matches JDK 17, 9.0.0 has underscore tags and compiles") {
     TempDir out17, out9, tmp;
     auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--api-version", "17.0.0",
                       "--out", out17.path().string(), "--only", "header"});

@@ -63,7 +63,7 @@ TEST_CASE("notAJvmtiRelease: 1.0 to 1.2, then 9 and later with minor 0", "[api-v
         CHECK(notAJvmtiRelease(v));
 }
 
-TEST_CASE("--api-version: bad values are command-line errors", "[api-version][cli]") {
+TEST_CASE("api version: bad values are command-line errors", "[api-version][cli]") {
     CHECK(parseError({"--api-version", "17"}) == "--api-version '17' is not a version X.Y.Z (three non-negative integers)");
     CHECK(parseError({"--api-version"}) == "--api-version needs a version X.Y.Z");
     CHECK(parseError({"--api-version", "8.0.0"}).starts_with("--api-version 8.0.0 names no JVMTI release: "));
