@@ -1,9 +1,9 @@
 # The CMake functions of jvmtigen, for a VM's build and for agent authors:
 #
-#   jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> [VERSION x.y.z]
+#   jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> [VERSION x.y.z] [API_VERSION x.y.z]
 #                     [OUTPUTS <output>...] [OUTPUT_DIR <dir>] [INCLUDE_DIRS <dir>...])
 #   jvmtigen_add_agent(<name> SOURCES <file>... [SHARED] [SPEC <jvmti.xml> [VERSION x.y.z]]
-#                      [OUTPUT_DIR <dir>])
+#                      [API_VERSION x.y.z] [OUTPUT_DIR <dir>])
 #
 # They work in two places. In jvmtigen's own build (or a project that add_subdirectory()s it)
 # the generator is the `jvmtigen` target, and the templates it embeds are dependencies too.
@@ -105,7 +105,9 @@ endfunction()
 # events, trace, docs; an unknown name stops the configuration. What an output needs comes
 # with it: trace brings checks and events; checks, stubs, recorder, forward and events bring runtime;
 # runtime and tables bring header. OUTPUT_DIR defaults to <current binary dir>/<TARGET>.
-# VERSION is passed as --version, for specs that declare none (OpenJDK's since JDK 10). INCLUDE_DIRS are
+# VERSION is passed as --version, for specs that declare none (OpenJDK's since JDK 10);
+# API_VERSION as --api-version: the interface of that release (what came later is left out,
+# so code using it does not compile). INCLUDE_DIRS are
 # searched by the generated sources: where a VM keeps its jvmti_runtime_inline.hpp (inline
 # queries) and jvmti_runtime_hooks.hpp (per-function hooks).
 #
@@ -114,7 +116,7 @@ endfunction()
 # files whose bytes change (the step declares them as byproducts, which ninja re-stats), so
 # only what depends on those recompiles.
 function(jvmtigen_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 G "" "TARGET;SPEC;OUTPUT_DIR;VERSION" "OUTPUTS;INCLUDE_DIRS")
+  cmake_parse_arguments(PARSE_ARGV 0 G "" "TARGET;SPEC;OUTPUT_DIR;VERSION;API_VERSION" "OUTPUTS;INCLUDE_DIRS")
   if(G_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "jvmtigen_generate: unexpected arguments: ${G_UNPARSED_ARGUMENTS}")
   endif()
@@ -138,6 +140,12 @@ function(jvmtigen_generate)
       message(FATAL_ERROR "jvmtigen_generate: VERSION must be MAJOR.MINOR.MICRO, not '${G_VERSION}'")
     endif()
     set(version_args --version ${G_VERSION})
+  endif()
+  if(G_API_VERSION)
+    if(NOT G_API_VERSION MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+$")
+      message(FATAL_ERROR "jvmtigen_generate: API_VERSION must be MAJOR.MINOR.MICRO, not '${G_API_VERSION}'")
+    endif()
+    list(APPEND version_args --api-version ${G_API_VERSION})
   endif()
 
   # The outputs asked for, checked, with what they need.
@@ -278,27 +286,44 @@ endfunction()
 # jvmtigen_add_agent: a JVMTI agent, a MODULE library (SHARED with SHARED) built from
 # SOURCES against jvmti.h: jvmtigen's own (jvmtigen::headers), or with SPEC the header of that
 # spec, generated at build time into OUTPUT_DIR (default <current binary dir>/<name>_jvmti)
-# by jvmtigen_generate(TARGET <name>_jvmti OUTPUTS header).
+# by jvmtigen_generate(TARGET <name>_jvmti OUTPUTS header). With API_VERSION the header is
+# that release's (of SPEC, or of jvmtigen's own spec): the agent then compiles only if it uses
+# nothing later, which is how it proves the oldest JDK it supports.
 function(jvmtigen_add_agent name)
-  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED" "SPEC;VERSION;OUTPUT_DIR" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED" "SPEC;VERSION;API_VERSION;OUTPUT_DIR" "SOURCES")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "jvmtigen_add_agent: unexpected arguments: ${A_UNPARSED_ARGUMENTS}")
   endif()
   if(NOT A_SOURCES)
     message(FATAL_ERROR "jvmtigen_add_agent: SOURCES is required")
   endif()
-  if((A_VERSION OR A_OUTPUT_DIR) AND NOT A_SPEC)
-    message(FATAL_ERROR "jvmtigen_add_agent: VERSION and OUTPUT_DIR go with SPEC")
+  if(A_VERSION AND NOT A_SPEC)
+    message(FATAL_ERROR "jvmtigen_add_agent: VERSION goes with SPEC")
+  endif()
+  if(A_OUTPUT_DIR AND NOT A_SPEC AND NOT A_API_VERSION)
+    message(FATAL_ERROR "jvmtigen_add_agent: OUTPUT_DIR goes with SPEC or API_VERSION")
   endif()
   set(kind MODULE)
   if(A_SHARED)
     set(kind SHARED)
   endif()
   add_library(${name} ${kind} ${A_SOURCES})
+  if(A_API_VERSION AND NOT A_SPEC)
+    # jvmtigen's own spec: installed beside the package, or in the checkout.
+    if(DEFINED JVMTIGEN_SPEC_FILE)
+      set(A_SPEC "${JVMTIGEN_SPEC_FILE}")
+    else()
+      get_property(dir GLOBAL PROPERTY _JVMTIGEN_LIST_DIR)
+      get_filename_component(A_SPEC "${dir}/../spec/jvmti.xml" ABSOLUTE)
+    endif()
+  endif()
   if(A_SPEC)
     set(extra)
     if(A_VERSION)
       list(APPEND extra VERSION ${A_VERSION})
+    endif()
+    if(A_API_VERSION)
+      list(APPEND extra API_VERSION ${A_API_VERSION})
     endif()
     if(NOT A_OUTPUT_DIR)
       set(A_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${name}_jvmti")

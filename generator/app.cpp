@@ -7,6 +7,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "api_version.hpp"
 #include "cli.hpp"
 #include "emitters.hpp"
 #include "model_json.hpp"
@@ -50,6 +51,23 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
                               "<specification>); pass --version X.Y.Z");
         printDiagnostics(diag, err);
         return 1;
+    }
+
+    if (opts.apiVersion) {
+        if (*opts.apiVersion > version) {
+            err << "jvmtigen: --api-version " << opts.apiVersion->str() << " is later than the spec's version "
+                << version.str() << "\n(run jvmtigen --help for the options)\n";
+            return 2;
+        }
+        // From here on the spec is that release's: every output follows the same selection.
+        // (The selection checks what it could break itself; the tests validate its results.)
+        spec = specAsOf(std::move(spec), *opts.apiVersion, diag);
+        version = *opts.apiVersion;
+        if (!diag.ok()) {
+            err << "for --api-version " << version.str() << ":\n";
+            printDiagnostics(diag, err);
+            return 1;
+        }
     }
 
     if (opts.check) {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "api_version.hpp"
 #include "emitters.hpp"
 
 namespace jvmtigen {
@@ -27,14 +28,19 @@ std::optional<Version> parseVersion(const std::string& text) {
 
 std::string usage() {
     std::ostringstream s;
-    s << "usage: jvmtigen [--spec FILE] [--out DIR] [--version X.Y.Z] [--only NAME,...]\n"
-         "                [--dump-model FILE] [--check] [--help]\n"
+    s << "usage: jvmtigen [--spec FILE] [--out DIR] [--version X.Y.Z] [--api-version X.Y.Z]\n"
+         "                [--only NAME,...] [--dump-model FILE] [--check] [--help]\n"
          "\n"
          "Reads a jvmti.xml (OpenJDK's schema), validates it and writes the outputs under DIR.\n"
          "\n"
          "  --spec FILE        the specification to read (default: spec/jvmti.xml)\n"
          "  --out DIR          where outputs go (default: generated)\n"
          "  --version X.Y.Z    the JVMTI version, for specs that declare none (OpenJDK's since JDK 10)\n"
+         "  --api-version X.Y.Z\n"
+         "                     generate the interface as that release saw it: what the spec says came\n"
+         "                     later is left out (functions' slots stay reserved, capability bits\n"
+         "                     padding), with that release's version constants and header conventions;\n"
+         "                     a JVMTI release (1.0, 1.1, 1.2, 9.0.0, 10.0.0, ...) not after the spec's\n"
          "  --only NAME,...    write only these outputs\n"
          "  --dump-model FILE  write the model as JSON (schema: docs/model-schema.md); alone, writes\n"
          "                     nothing else unless --out is given too\n"
@@ -84,6 +90,12 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             if (!v) return missing("a version X.Y.Z");
             o.version = parseVersion(*v);
             if (!o.version) return "--version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
+        } else if (a == "--api-version") {
+            auto v = take();
+            if (!v) return missing("a version X.Y.Z");
+            o.apiVersion = parseVersion(*v);
+            if (!o.apiVersion) return "--api-version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
+            if (auto why = notAJvmtiRelease(*o.apiVersion)) return "--api-version " + *v + " names no JVMTI release: " + *why;
         } else if (a == "--dump-model") {
             auto v = take();
             if (!v || v->empty()) return missing("a file");

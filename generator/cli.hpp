@@ -14,6 +14,7 @@ struct Options {
     std::string out = "generated";
     bool outGiven = false;
     std::optional<Version> version;
+    std::optional<Version> apiVersion;  // generate the interface as this release saw it
     std::vector<std::string> only;  // emitter names; empty means all
     std::string dumpModel;          // file for the model as JSON
     bool check = false;

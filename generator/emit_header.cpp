@@ -2,6 +2,7 @@
 // comes from the model (Type::cType), the order and numbering from derive.hpp.
 #include "derive.hpp"
 #include "emitters.hpp"
+#include "header_eras.hpp"
 #include "render.hpp"
 #include "views.hpp"
 
@@ -34,6 +35,9 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
     const Spec& s = ctx.spec;
     Object v{"specName", ctx.specName, "version", ctx.version.str(), "major", std::to_string(ctx.version.major),
              "minor", std::to_string(ctx.version.minor), "micro", std::to_string(ctx.version.micro)};
+
+    const HeaderConventions era = headerConventions(ctx.version);
+    put(v, "agentOnAttach", era.declaresAgentOnAttach);
 
     List versions;
     for (const auto& c : versionConstants(ctx.version)) versions.push(Object{"name", c.name, "hex", c.hex});
@@ -83,7 +87,7 @@ std::vector<Output> emitHeader(const EmitContext& ctx) {
     for (const auto* t : typedefs) {
         List fields(t->fields.size());
         for (const auto& f : t->fields) fields.push(Object{"decl", f.type.cType() + " " + f.id});
-        structs.push(Object{"id", t->id, "keyword", t->form == Typedef::Form::Union ? "union" : "struct",
+        structs.push(Object{"id", t->id, "tag", structTag(era, t->id), "keyword", t->form == Typedef::Form::Union ? "union" : "struct",
                             "fields", std::move(fields)});
     }
     put(v, "structs", std::move(structs));

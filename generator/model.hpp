@@ -106,7 +106,7 @@ struct Callback {
 };
 
 struct Field {
-    std::string id;
+    std::string id, since = "1.0";  // since: where the spec's DTD declares it (ours does)
     Type type;
     Prose description;
     int line = 0;
@@ -137,6 +137,7 @@ struct CapabilitiesTypedef {
 
 struct Constant {
     std::string id, num;  // num as written: decimal, hex or an expression of other constants
+    std::string since = "1.0";  // where the spec's DTD declares it (ours does)
     Prose description;
     int line = 0;
 };
@@ -160,7 +161,7 @@ struct Event {
 };
 
 struct ErrorCode {
-    std::string id, category;
+    std::string id, category, since = "1.0";  // since: where the spec's DTD declares it (ours does)
     int num = 0;
     Prose description;
     int line = 0;
@@ -204,6 +205,7 @@ struct Change {
 struct Version {
     int major = 0, minor = 0, micro = 0;
     std::string str() const;
+    auto operator<=>(const Version&) const = default;
 };
 
 struct Spec {

@@ -84,6 +84,7 @@ json modelJson(const Spec& s, const Version& version) {
         for (const auto& f : t.fields) {
             json fj = typeJson(f.type);
             fj["id"] = f.id;
+            fj["since"] = f.since;
             fj["description"] = plainText(f.description);
             fields.push_back(std::move(fj));
         }
@@ -114,7 +115,7 @@ json modelJson(const Spec& s, const Version& version) {
     for (const auto& g : s.constants) {
         json cs = json::array();
         for (const auto& c : g.constants)
-            cs.push_back({{"id", c.id}, {"num", c.num}, {"description", plainText(c.description)}});
+            cs.push_back({{"id", c.id}, {"num", c.num}, {"since", c.since}, {"description", plainText(c.description)}});
         j["constants"].push_back({{"id", g.id},
                                   {"label", g.label},
                                   {"kind", g.kind},
@@ -142,7 +143,7 @@ json modelJson(const Spec& s, const Version& version) {
     for (const auto& c : s.errorCategories) j["errorCategories"].push_back({{"id", c.id}, {"label", c.label}});
     j["errors"] = json::array();
     for (const auto& e : s.errors)
-        j["errors"].push_back({{"id", e.id}, {"num", e.num}, {"category", e.category},
+        j["errors"].push_back({{"id", e.id}, {"num", e.num}, {"category", e.category}, {"since", e.since},
                                {"description", plainText(e.description)}});
 
     j["baseTypes"] = json::array();

@@ -5,11 +5,13 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <pugixml.hpp>
 
+#include "dtd.hpp"
 #include "xml_text.hpp"
 
 namespace jvmtigen {
@@ -67,21 +69,27 @@ private:
     Diagnostics& d_;
     pugi::xml_document doc_;
     std::vector<size_t> lineStarts_;
+    // The file's own DTD (its internal subset), when it has one: then exactly the elements
+    // and attributes it declares are accepted, instead of the reader's built-in set.
+    std::optional<DtdDeclarations> dtd_;
 
-    int line(Node n) const {
-        const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, n.offset_debug()));
-        return static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), off) -
+    int lineAt(size_t offset) const {
+        return static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) -
                                 lineStarts_.begin()) + 1;
     }
+
+    int line(Node n) const { return lineAt(static_cast<size_t>(std::max<ptrdiff_t>(0, n.offset_debug()))); }
     void error(Node n, const std::string& msg) { d_.error(line(n), msg); }
 
-    // Reports attributes of `n` not in `allowed`.
+    // Reports attributes of `n` not in `allowed`. With a DTD, declaredByDtd() has checked them.
     void checkAttrs(Node n, const std::set<std::string>& allowed) {
+        if (dtd_) return;
         for (auto a : n.attributes())
             if (!allowed.count(a.name()))
                 error(n, std::string("unknown attribute '") + a.name() + "' on <" + n.name() + ">");
     }
     void checkAttrs(Node n, Names allowed) {
+        if (dtd_) return;
         for (auto a : n.attributes()) {
             bool known = false;
             for (const char* name : allowed) known = known || std::strcmp(a.name(), name) == 0;
@@ -133,13 +141,15 @@ private:
                          std::string("unexpected text in <") + parent.name() + ">");
             return;
         }
-        if (isElement(child))
+        if (isElement(child) && !(dtd_ && !dtd_->declares(child.name())))  // undeclared: reported already
             error(child, std::string("unknown element <") + child.name() + "> in <" + parent.name() + ">");
     }
     void need(bool have, Node n, const char* child) {
         if (!have) error(n, std::string("<") + n.name() + "> lacks its <" + child + "> element");
     }
 
+    void readDoctype();
+    void declaredByDtd(Node n);
     std::string flatText(Node n);
     Prose prose(Node n, const std::string& owner);
     void proseInto(Node n, Prose& out, const std::string& owner);
@@ -177,7 +187,7 @@ bool Reader::run(const std::string& raw) {
 
     // Whitespace-only text is kept: in prose it is the space between two inline elements
     // ("<jvmti/> <internallink ...>"), which renderers must not lose.
-    const unsigned opts = pugi::parse_default | pugi::parse_comments | pugi::parse_ws_pcdata;
+    const unsigned opts = pugi::parse_default | pugi::parse_comments | pugi::parse_ws_pcdata | pugi::parse_doctype;
     auto res = doc_.load_buffer(text.data(), text.size(), opts, pugi::encoding_utf8);
     if (!res) {
         const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, res.offset));
@@ -194,8 +204,41 @@ bool Reader::run(const std::string& raw) {
         error(root, std::string("the document element is <") + root.name() + ">, expected <specification>");
         return false;
     }
+    readDoctype();
+    if (dtd_) declaredByDtd(root);
     specification(root);
     return d_.ok();
+}
+
+void Reader::readDoctype() {
+    for (Node c : doc_.children()) {
+        if (c.type() != pugi::node_doctype) continue;
+        const std::string_view text = c.value();
+        if (text.find('[') == std::string_view::npos) return;  // no internal subset: the built-in set
+        std::vector<DtdProblem> problems;
+        dtd_ = parseDtd(text, problems);
+        // pugixml's text starts after "<!DOCTYPE" and the space that follows it.
+        const size_t base = static_cast<size_t>(std::max<ptrdiff_t>(0, c.offset_debug()));
+        for (const auto& p : problems) {
+            const int within = static_cast<int>(std::count(text.begin(), text.begin() + std::min(p.offset, text.size()), '\n'));
+            d_.error(lineAt(base) + within, p.message);
+        }
+        return;
+    }
+}
+
+// Every element and attribute of the document, against the DTD's declarations.
+void Reader::declaredByDtd(Node n) {
+    if (!dtd_->declares(n.name())) {
+        error(n, std::string("element <") + n.name() + "> is not declared in the file's DTD");
+    } else {
+        for (auto a : n.attributes())
+            if (!dtd_->declares(n.name(), a.name()))
+                error(n, std::string("attribute '") + a.name() + "' on <" + n.name() +
+                             "> is not declared in the file's DTD");
+    }
+    for (Node c : n.children())
+        if (isElement(c)) declaredByDtd(c);
 }
 
 std::string Reader::flatText(Node n) {
@@ -206,7 +249,7 @@ std::string Reader::flatText(Node n) {
         else if (isElement(c) && (std::string(c.name()) == "tm" || std::string(c.name()) == "i" ||
                                   std::string(c.name()) == "code"))
             out += flatText(c);
-        else if (isElement(c)) error(c, std::string("unknown element <") + c.name() + "> in <" + n.name() + ">");
+        else if (isElement(c)) unknownChild(c, n);
     }
     return collapseSpaces(out);
 }
@@ -239,11 +282,13 @@ void Reader::proseInto(Node n, Prose& out, const std::string& owner) {
             continue;
         }
         auto it = kProseTags.find(tag);
-        if (it == kProseTags.end()) {
+        if (dtd_ && !dtd_->declares(tag)) continue;  // reported with the DTD's declarations
+        if (it == kProseTags.end() && !dtd_) {
             error(c, "unknown element <" + tag + "> in the prose of <" + n.name() + ">");
             continue;
         }
-        checkAttrs(c, it->second);
+        // A DTD-declared element the renderers do not know shows as its content.
+        if (it != kProseTags.end()) checkAttrs(c, it->second);
         ProseNode e;
         e.tag = tag;
         e.line = line(c);
@@ -269,10 +314,11 @@ void Reader::constantsGroup(Node n, const std::string& owner) {
     g.line = line(n);
     for (Node c : n.children()) {
         if (isElement(c) && std::string(c.name()) == "constant") {
-            checkAttrs(c, {"id", "num"});
+            checkAttrs(c, {"id", "num", "since"});
             Constant k;
             k.id = required(c, "id");
             k.num = required(c, "num");
+            k.since = optional(c, "since", "1.0");
             k.line = line(c);
             k.description = prose(c, g.id);
             g.constants.push_back(std::move(k));
@@ -411,9 +457,10 @@ void Reader::typedefElem(Node n, const std::string& owner, bool elided) {
         if (ct == "description") {
             t.description = prose(c, t.id);
         } else if (ct == "field") {
-            checkAttrs(c, {"id"});
+            checkAttrs(c, {"id", "since"});
             Field f;
             f.id = required(c, "id");
+            f.since = optional(c, "since", "1.0");
             f.line = line(c);
             bool haveType = false, haveDesc = false;
             for (Node fc : c.children()) {
@@ -661,10 +708,11 @@ void Reader::errorSection(Node n) {
                 if (et == "intro") {
                     intro(e, cat.id, false);
                 } else if (et == "errorid") {
-                    checkAttrs(e, {"id", "num"});
+                    checkAttrs(e, {"id", "num", "since"});
                     ErrorCode code;
                     code.id = required(e, "id");
                     code.num = number(e, "num");
+                    code.since = optional(e, "since", "1.0");
                     code.category = cat.id;
                     code.line = line(e);
                     code.description = prose(e, code.id);

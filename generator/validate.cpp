@@ -356,6 +356,7 @@ void Validator::run() {
         };
         for (const auto& f : t.fields) {
             type(f.type, where + " field '" + f.id + "'", names, find);
+            since(f.since, f.line, where + " field '" + f.id + "'");
             prose(f.description, t.id);
         }
         prose(t.description, t.id);
@@ -372,6 +373,7 @@ void Validator::run() {
         std::map<long long, std::string> values;  // enum kinds: each value names one constant
         for (const auto& c : g.constants) {
             constantValue(c);
+            since(c.since, c.line, "constant '" + c.id + "'");
             prose(c.description, g.owner);
             if (g.kind != "enum") continue;
             long long v = 0;
@@ -385,7 +387,10 @@ void Validator::run() {
                 d_.error(c.line, "constant '" + c.id + "' of enum '" + g.id + "' repeats the value of '" + it->second + "'");
         }
     }
-    for (const auto& e : s_.errors) prose(e.description, e.id);
+    for (const auto& e : s_.errors) {
+        since(e.since, e.line, "error '" + e.id + "'");
+        prose(e.description, e.id);
+    }
     for (const auto& b : s_.baseTypes) prose(b.description, b.id);
     for (const auto& i : s_.intros) prose(i.body, i.id);
     for (const auto& c : s_.changes) prose(c.text, "ChangeHistory");

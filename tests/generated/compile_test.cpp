@@ -68,6 +68,10 @@ TEST_CASE("OpenJDK's JDK 11-ea spec generates with the version it declares and c
     // The early heap-sampling function of that snapshot, and no constant newer than 9.
     CHECK(header.find("SetHeapSamplingRate") != std::string::npos);
     CHECK(header.find("JVMTI_VERSION_11") == std::string::npos);
+    // The tags of its era: a leading underscore before JVMTI 16 (JDK-8254364).
+    CHECK(header.find("struct _jvmtiThreadInfo;\ntypedef struct _jvmtiThreadInfo jvmtiThreadInfo;") != std::string::npos);
+    CHECK(header.find("union _jvmtiHeapReferenceInfo {") != std::string::npos);
+    CHECK(header.find("struct jvmtiThreadInfo") == std::string::npos);
     compileEverywhere(out / "include");
 }
 
