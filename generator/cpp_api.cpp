@@ -191,8 +191,8 @@ std::vector<CppFunction> cppFunctions(const Spec& spec) {
                 case Kind::VmBuf:
                 case Kind::OutBuf:
                 case Kind::AgentBuf: {
-                    const bool input = t.kind != Kind::OutBuf && t.kind != Kind::AgentBuf;
-                    if (t.kind == Kind::AgentBuf && t.incount.empty()) {  // the agent's own pointer, handed back
+                    const bool input = t.kind != Kind::OutBuf;
+                    if (t.kind == Kind::AgentBuf && t.incount.empty() && t.base == "void") {  // the agent's pointer, handed back
                         cf.locals.push_back(t.baseCType() + "* " + id + " = nullptr;");
                         cf.args.push_back("&" + id);
                         cf.outputs.push_back({stripPtr(id), t.baseCType() + "*", id});

@@ -2984,11 +2984,10 @@ public:
 
 #if JVMTI_TARGET_VERSION >= 0x30010100
     // SetNativeMethodPrefixes, since JVMTI 1.1: Set Native Method Prefixes
-    [[nodiscard]] Result<char*> setNativeMethodPrefixes(jint prefix_count) const noexcept {
-        char* prefixes = nullptr;
-        const jvmtiError e = env_->functions->SetNativeMethodPrefixes(env_, prefix_count, &prefixes);
+    [[nodiscard]] Result<void> setNativeMethodPrefixes(jint prefix_count, char** prefixes) const noexcept {
+        const jvmtiError e = env_->functions->SetNativeMethodPrefixes(env_, prefix_count, prefixes);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "SetNativeMethodPrefixes");
-        return prefixes;
+        return {};
     }
 #else
     template <class... A>
