@@ -287,6 +287,7 @@ template <class T>
 class Span {
 public:
     constexpr Span() noexcept = default;
+    constexpr Span(std::nullptr_t) noexcept {}  // none: for the arrays the spec lets be NULL
     constexpr Span(T* p, std::size_t n) noexcept : p_(p), n_(n) {}
     template <std::size_t N>
     constexpr Span(T (&a)[N]) noexcept : p_(a), n_(N) {}
