@@ -3328,6 +3328,10 @@ struct Thunk<void(JNICALL*)(jvmtiEnv*, A...)> {
 };
 }  // namespace detail
 
+// A real C function of type H (an event handler, jvmtiStartFunction, ...) calling F(Env, ...).
+template <class H, auto F>
+inline constexpr H cFunction = &detail::Thunk<H>::template call<F>;
+
 #if defined(JVMTI_HPP_MEMBER_TABLE)
 // Every member available at JVMTI_TARGET_VERSION with its function number, for tools and tests.
 namespace detail {

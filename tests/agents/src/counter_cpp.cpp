@@ -4,8 +4,7 @@
 //
 // Options: out=FILE, prefix=PACKAGE/, class=INTERNAL/NAME. MethodEntry is enabled only once the
 // counted class is loaded. Every call's Result is checked; JVMTI memory frees itself.
-#include "agent_util.h"
-#include "jvmti.hpp"
+#include "agent_util.hpp"
 
 #include <map>
 #include <string>
@@ -19,18 +18,10 @@ std::string counted;  // "Lagenttest/counter/Work;"
 jclass countedClass;  // global reference, set under lock before MethodEntry is enabled
 std::map<std::string, int> loads, entries;
 
-// Reports a failed call as AU_CHECK does; true when it succeeded.
-template <class R>
-bool ok(const R& r, int line) {
-    if (!r) au_check(env.get(), r.error().code(), r.error().function(), line);
-    return static_cast<bool>(r);
-}
-#define OK(r) ok((r), __LINE__)
+#define OK(r) AU_OK(env, (r))
 
-// Holds a raw monitor for a scope.
-struct Locked {
-    Locked() { (void)OK(env.rawMonitorEnter(lock)); }
-    ~Locked() { (void)OK(env.rawMonitorExit(lock)); }
+struct Locked : AuLocked {
+    Locked() : AuLocked(env, lock) {}
 };
 
 std::string className(std::string_view signature) {
