@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "cpp_api.hpp"
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "param_rules.hpp"
@@ -83,6 +84,7 @@ private:
     std::set<std::string> targets_;   // ids a type name may link to
     std::set<std::string> functionIds_, eventIds_;
     std::map<std::string, const CapabilityField*> capabilities_;
+    std::map<std::string, std::string> cppSignatures_;  // each function's member of jvmti::Env (jvmti.hpp)
     Object ambient_;  // what the page's root gives the functions of a category
     std::optional<Template> constantsTemplate_, pageTemplate_;
 
@@ -325,6 +327,10 @@ Object DocsView::functionView(const Function& f) {
              "since", f.since, "phase", functionPhaseText(f.phase), "callbackSafe", opt(callbackSafety(f)),
              "returns", signatureType("jvmtiError", "")};
     put(v, "signature", signature(f.params, "env"));
+    if (cppSignatures_.empty())
+        for (const auto& cf : cppFunctions(s_)) cppSignatures_[cf.fn->id] = cppSignature(cf);
+    auto cpp = cppSignatures_.find(f.id);
+    put(v, "cppSignature", cpp != cppSignatures_.end() ? Data{cpp->second} : Data{false});
     commonParts(v, f.description, f.id, f.required, f.optional);
     put(v, "capabilityNote", f.eventCapabilities ? Data{"The capabilities needed depend on the events being controlled; "
                                                         "each event lists its own."}

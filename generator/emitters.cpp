@@ -21,6 +21,7 @@ const std::vector<Emitter>& allEmitters() {
          emitEvents},
         {"trace", "include/jvmti_trace.hpp, src/jvmti_trace_*.cpp: tracing entries, tracing event thunks, value formatters",
          emitTrace},
+        {"cpp", "include/jvmti.hpp: a C++ API over jvmti.h (owning results, typed constants and events)", emitCpp},
     };
     return list;
 }

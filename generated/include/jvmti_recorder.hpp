@@ -29,6 +29,9 @@ struct State {
     jvmtiCapabilities capabilities{};
     bool callbackUnsafe = false;          // answer of inCallbackUnsafeRegion()
     jvmtiEnv* liveEnv = nullptr;          // the one environment environment() accepts
+    // Called with each call once it is recorded, before the runtime returns: a test writes the
+    // out-parameters here (their addresses are among the argument words).
+    void (*respond)(const Call&) = nullptr;
 };
 
 State& state();

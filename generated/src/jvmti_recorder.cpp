@@ -346,756 +346,907 @@ void reportViolation(Env*, const Violation& v) noexcept { state().violations.pus
 
 jvmtiError Allocate(Env&, jlong size, unsigned char** mem_ptr) {
     state().calls.push_back({ 46, { toWord(size), toWord(mem_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError Deallocate(Env&, unsigned char* mem) {
     state().calls.push_back({ 47, { toWord(mem) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadState(Env&, jthread thread, jint* thread_state_ptr) {
     state().calls.push_back({ 17, { toWord(thread), toWord(thread_state_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetCurrentThread(Env&, jthread* thread_ptr) {
     state().calls.push_back({ 18, { toWord(thread_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetAllThreads(Env&, jint* threads_count_ptr, jthread** threads_ptr) {
     state().calls.push_back({ 4, { toWord(threads_count_ptr), toWord(threads_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SuspendThread(Env&, jthread thread) {
     state().calls.push_back({ 5, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SuspendThreadList(Env&, jint request_count, const jthread* request_list, jvmtiError* results) {
     state().calls.push_back({ 92, { toWord(request_count), toWord(request_list), toWord(results) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SuspendAllVirtualThreads(Env&, jint except_count, const jthread* except_list) {
     state().calls.push_back({ 118, { toWord(except_count), toWord(except_list) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ResumeThread(Env&, jthread thread) {
     state().calls.push_back({ 6, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ResumeThreadList(Env&, jint request_count, const jthread* request_list, jvmtiError* results) {
     state().calls.push_back({ 93, { toWord(request_count), toWord(request_list), toWord(results) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ResumeAllVirtualThreads(Env&, jint except_count, const jthread* except_list) {
     state().calls.push_back({ 119, { toWord(except_count), toWord(except_list) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError StopThread(Env&, jthread thread, jobject exception) {
     state().calls.push_back({ 7, { toWord(thread), toWord(exception) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError InterruptThread(Env&, jthread thread) {
     state().calls.push_back({ 8, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadInfo(Env&, jthread thread, jvmtiThreadInfo* info_ptr) {
     state().calls.push_back({ 9, { toWord(thread), toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetOwnedMonitorInfo(Env&, jthread thread, jint* owned_monitor_count_ptr, jobject** owned_monitors_ptr) {
     state().calls.push_back({ 10, { toWord(thread), toWord(owned_monitor_count_ptr), toWord(owned_monitors_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetOwnedMonitorStackDepthInfo(Env&, jthread thread, jint* monitor_info_count_ptr, jvmtiMonitorStackDepthInfo** monitor_info_ptr) {
     state().calls.push_back({ 153, { toWord(thread), toWord(monitor_info_count_ptr), toWord(monitor_info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetCurrentContendedMonitor(Env&, jthread thread, jobject* monitor_ptr) {
     state().calls.push_back({ 11, { toWord(thread), toWord(monitor_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RunAgentThread(Env&, jthread thread, jvmtiStartFunction proc, const void* arg, jint priority) {
     state().calls.push_back({ 12, { toWord(thread), toWord(proc), toWord(arg), toWord(priority) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetThreadLocalStorage(Env&, jthread thread, const void* data) {
     state().calls.push_back({ 103, { toWord(thread), toWord(data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadLocalStorage(Env&, jthread thread, void** data_ptr) {
     state().calls.push_back({ 102, { toWord(thread), toWord(data_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetTopThreadGroups(Env&, jint* group_count_ptr, jthreadGroup** groups_ptr) {
     state().calls.push_back({ 13, { toWord(group_count_ptr), toWord(groups_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadGroupInfo(Env&, jthreadGroup group, jvmtiThreadGroupInfo* info_ptr) {
     state().calls.push_back({ 14, { toWord(group), toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadGroupChildren(Env&, jthreadGroup group, jint* thread_count_ptr, jthread** threads_ptr, jint* group_count_ptr, jthreadGroup** groups_ptr) {
     state().calls.push_back({ 15, { toWord(group), toWord(thread_count_ptr), toWord(threads_ptr), toWord(group_count_ptr), toWord(groups_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetStackTrace(Env&, jthread thread, jint start_depth, jint max_frame_count, jvmtiFrameInfo* frame_buffer, jint* count_ptr) {
     state().calls.push_back({ 104, { toWord(thread), toWord(start_depth), toWord(max_frame_count), toWord(frame_buffer), toWord(count_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetAllStackTraces(Env&, jint max_frame_count, jvmtiStackInfo** stack_info_ptr, jint* thread_count_ptr) {
     state().calls.push_back({ 100, { toWord(max_frame_count), toWord(stack_info_ptr), toWord(thread_count_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadListStackTraces(Env&, jint thread_count, const jthread* thread_list, jint max_frame_count, jvmtiStackInfo** stack_info_ptr) {
     state().calls.push_back({ 101, { toWord(thread_count), toWord(thread_list), toWord(max_frame_count), toWord(stack_info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetFrameCount(Env&, jthread thread, jint* count_ptr) {
     state().calls.push_back({ 16, { toWord(thread), toWord(count_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError PopFrame(Env&, jthread thread) {
     state().calls.push_back({ 80, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetFrameLocation(Env&, jthread thread, jint depth, jmethodID* method_ptr, jlocation* location_ptr) {
     state().calls.push_back({ 19, { toWord(thread), toWord(depth), toWord(method_ptr), toWord(location_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError NotifyFramePop(Env&, jthread thread, jint depth) {
     state().calls.push_back({ 20, { toWord(thread), toWord(depth) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ClearAllFramePops(Env&, jthread thread) {
     state().calls.push_back({ 67, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnObject(Env&, jthread thread, jobject value) {
     state().calls.push_back({ 81, { toWord(thread), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnInt(Env&, jthread thread, jint value) {
     state().calls.push_back({ 82, { toWord(thread), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnLong(Env&, jthread thread, jlong value) {
     state().calls.push_back({ 83, { toWord(thread), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnFloat(Env&, jthread thread, jfloat value) {
     state().calls.push_back({ 84, { toWord(thread), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnDouble(Env&, jthread thread, jdouble value) {
     state().calls.push_back({ 85, { toWord(thread), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceEarlyReturnVoid(Env&, jthread thread) {
     state().calls.push_back({ 86, { toWord(thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError FollowReferences(Env&, jint heap_filter, jclass klass, jobject initial_object, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
     state().calls.push_back({ 115, { toWord(heap_filter), toWord(klass), toWord(initial_object), toWord(callbacks), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IterateThroughHeap(Env&, jint heap_filter, jclass klass, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
     state().calls.push_back({ 116, { toWord(heap_filter), toWord(klass), toWord(callbacks), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetTag(Env&, jobject object, jlong* tag_ptr) {
     state().calls.push_back({ 106, { toWord(object), toWord(tag_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetTag(Env&, jobject object, jlong tag) {
     state().calls.push_back({ 107, { toWord(object), toWord(tag) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetObjectsWithTags(Env&, jint tag_count, const jlong* tags, jint* count_ptr, jobject** object_result_ptr, jlong** tag_result_ptr) {
     state().calls.push_back({ 114, { toWord(tag_count), toWord(tags), toWord(count_ptr), toWord(object_result_ptr), toWord(tag_result_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ForceGarbageCollection(Env&) {
     state().calls.push_back({ 108, {  } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IterateOverObjectsReachableFromObject(Env&, jobject object, jvmtiObjectReferenceCallback object_reference_callback, const void* user_data) {
     state().calls.push_back({ 109, { toWord(object), toWord(object_reference_callback), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IterateOverReachableObjects(Env&, jvmtiHeapRootCallback heap_root_callback, jvmtiStackReferenceCallback stack_ref_callback, jvmtiObjectReferenceCallback object_ref_callback, const void* user_data) {
     state().calls.push_back({ 110, { toWord(heap_root_callback), toWord(stack_ref_callback), toWord(object_ref_callback), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IterateOverHeap(Env&, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
     state().calls.push_back({ 111, { toWord(object_filter), toWord(heap_object_callback), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IterateOverInstancesOfClass(Env&, jclass klass, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
     state().calls.push_back({ 112, { toWord(klass), toWord(object_filter), toWord(heap_object_callback), toWord(user_data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalObject(Env&, jthread thread, jint depth, jint slot, jobject* value_ptr) {
     state().calls.push_back({ 21, { toWord(thread), toWord(depth), toWord(slot), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalInstance(Env&, jthread thread, jint depth, jobject* value_ptr) {
     state().calls.push_back({ 155, { toWord(thread), toWord(depth), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalInt(Env&, jthread thread, jint depth, jint slot, jint* value_ptr) {
     state().calls.push_back({ 22, { toWord(thread), toWord(depth), toWord(slot), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalLong(Env&, jthread thread, jint depth, jint slot, jlong* value_ptr) {
     state().calls.push_back({ 23, { toWord(thread), toWord(depth), toWord(slot), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalFloat(Env&, jthread thread, jint depth, jint slot, jfloat* value_ptr) {
     state().calls.push_back({ 24, { toWord(thread), toWord(depth), toWord(slot), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalDouble(Env&, jthread thread, jint depth, jint slot, jdouble* value_ptr) {
     state().calls.push_back({ 25, { toWord(thread), toWord(depth), toWord(slot), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetLocalObject(Env&, jthread thread, jint depth, jint slot, jobject value) {
     state().calls.push_back({ 26, { toWord(thread), toWord(depth), toWord(slot), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetLocalInt(Env&, jthread thread, jint depth, jint slot, jint value) {
     state().calls.push_back({ 27, { toWord(thread), toWord(depth), toWord(slot), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetLocalLong(Env&, jthread thread, jint depth, jint slot, jlong value) {
     state().calls.push_back({ 28, { toWord(thread), toWord(depth), toWord(slot), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetLocalFloat(Env&, jthread thread, jint depth, jint slot, jfloat value) {
     state().calls.push_back({ 29, { toWord(thread), toWord(depth), toWord(slot), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetLocalDouble(Env&, jthread thread, jint depth, jint slot, jdouble value) {
     state().calls.push_back({ 30, { toWord(thread), toWord(depth), toWord(slot), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetBreakpoint(Env&, jmethodID method, jlocation location) {
     state().calls.push_back({ 38, { toWord(method), toWord(location) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ClearBreakpoint(Env&, jmethodID method, jlocation location) {
     state().calls.push_back({ 39, { toWord(method), toWord(location) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetFieldAccessWatch(Env&, jclass klass, jfieldID field) {
     state().calls.push_back({ 41, { toWord(klass), toWord(field) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ClearFieldAccessWatch(Env&, jclass klass, jfieldID field) {
     state().calls.push_back({ 42, { toWord(klass), toWord(field) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetFieldModificationWatch(Env&, jclass klass, jfieldID field) {
     state().calls.push_back({ 43, { toWord(klass), toWord(field) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError ClearFieldModificationWatch(Env&, jclass klass, jfieldID field) {
     state().calls.push_back({ 44, { toWord(klass), toWord(field) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetAllModules(Env&, jint* module_count_ptr, jobject** modules_ptr) {
     state().calls.push_back({ 3, { toWord(module_count_ptr), toWord(modules_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetNamedModule(Env&, jobject class_loader, const char* package_name, jobject* module_ptr) {
     state().calls.push_back({ 40, { toWord(class_loader), toWord(package_name), toWord(module_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddModuleReads(Env&, jobject module, jobject to_module) {
     state().calls.push_back({ 94, { toWord(module), toWord(to_module) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddModuleExports(Env&, jobject module, const char* pkg_name, jobject to_module) {
     state().calls.push_back({ 95, { toWord(module), toWord(pkg_name), toWord(to_module) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddModuleOpens(Env&, jobject module, const char* pkg_name, jobject to_module) {
     state().calls.push_back({ 96, { toWord(module), toWord(pkg_name), toWord(to_module) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddModuleUses(Env&, jobject module, jclass service) {
     state().calls.push_back({ 97, { toWord(module), toWord(service) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddModuleProvides(Env&, jobject module, jclass service, jclass impl_class) {
     state().calls.push_back({ 98, { toWord(module), toWord(service), toWord(impl_class) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsModifiableModule(Env&, jobject module, jboolean* is_modifiable_module_ptr) {
     state().calls.push_back({ 99, { toWord(module), toWord(is_modifiable_module_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLoadedClasses(Env&, jint* class_count_ptr, jclass** classes_ptr) {
     state().calls.push_back({ 78, { toWord(class_count_ptr), toWord(classes_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassLoaderClasses(Env&, jobject initiating_loader, jint* class_count_ptr, jclass** classes_ptr) {
     state().calls.push_back({ 79, { toWord(initiating_loader), toWord(class_count_ptr), toWord(classes_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassSignature(Env&, jclass klass, char** signature_ptr, char** generic_ptr) {
     state().calls.push_back({ 48, { toWord(klass), toWord(signature_ptr), toWord(generic_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassStatus(Env&, jclass klass, jint* status_ptr) {
     state().calls.push_back({ 49, { toWord(klass), toWord(status_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetSourceFileName(Env&, jclass klass, char** source_name_ptr) {
     state().calls.push_back({ 50, { toWord(klass), toWord(source_name_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassModifiers(Env&, jclass klass, jint* modifiers_ptr) {
     state().calls.push_back({ 51, { toWord(klass), toWord(modifiers_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassMethods(Env&, jclass klass, jint* method_count_ptr, jmethodID** methods_ptr) {
     state().calls.push_back({ 52, { toWord(klass), toWord(method_count_ptr), toWord(methods_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassFields(Env&, jclass klass, jint* field_count_ptr, jfieldID** fields_ptr) {
     state().calls.push_back({ 53, { toWord(klass), toWord(field_count_ptr), toWord(fields_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetImplementedInterfaces(Env&, jclass klass, jint* interface_count_ptr, jclass** interfaces_ptr) {
     state().calls.push_back({ 54, { toWord(klass), toWord(interface_count_ptr), toWord(interfaces_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassVersionNumbers(Env&, jclass klass, jint* minor_version_ptr, jint* major_version_ptr) {
     state().calls.push_back({ 145, { toWord(klass), toWord(minor_version_ptr), toWord(major_version_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetConstantPool(Env&, jclass klass, jint* constant_pool_count_ptr, jint* constant_pool_byte_count_ptr, unsigned char** constant_pool_bytes_ptr) {
     state().calls.push_back({ 146, { toWord(klass), toWord(constant_pool_count_ptr), toWord(constant_pool_byte_count_ptr), toWord(constant_pool_bytes_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsInterface(Env&, jclass klass, jboolean* is_interface_ptr) {
     state().calls.push_back({ 55, { toWord(klass), toWord(is_interface_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsArrayClass(Env&, jclass klass, jboolean* is_array_class_ptr) {
     state().calls.push_back({ 56, { toWord(klass), toWord(is_array_class_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsModifiableClass(Env&, jclass klass, jboolean* is_modifiable_class_ptr) {
     state().calls.push_back({ 45, { toWord(klass), toWord(is_modifiable_class_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetClassLoader(Env&, jclass klass, jobject* classloader_ptr) {
     state().calls.push_back({ 57, { toWord(klass), toWord(classloader_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetSourceDebugExtension(Env&, jclass klass, char** source_debug_extension_ptr) {
     state().calls.push_back({ 90, { toWord(klass), toWord(source_debug_extension_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RetransformClasses(Env&, jint class_count, const jclass* classes) {
     state().calls.push_back({ 152, { toWord(class_count), toWord(classes) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RedefineClasses(Env&, jint class_count, const jvmtiClassDefinition* class_definitions) {
     state().calls.push_back({ 87, { toWord(class_count), toWord(class_definitions) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetObjectSize(Env&, jobject object, jlong* size_ptr) {
     state().calls.push_back({ 154, { toWord(object), toWord(size_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetObjectHashCode(Env&, jobject object, jint* hash_code_ptr) {
     state().calls.push_back({ 58, { toWord(object), toWord(hash_code_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetObjectMonitorUsage(Env&, jobject object, jvmtiMonitorUsage* info_ptr) {
     state().calls.push_back({ 59, { toWord(object), toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetFieldName(Env&, jclass klass, jfieldID field, char** name_ptr, char** signature_ptr, char** generic_ptr) {
     state().calls.push_back({ 60, { toWord(klass), toWord(field), toWord(name_ptr), toWord(signature_ptr), toWord(generic_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetFieldDeclaringClass(Env&, jclass klass, jfieldID field, jclass* declaring_class_ptr) {
     state().calls.push_back({ 61, { toWord(klass), toWord(field), toWord(declaring_class_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetFieldModifiers(Env&, jclass klass, jfieldID field, jint* modifiers_ptr) {
     state().calls.push_back({ 62, { toWord(klass), toWord(field), toWord(modifiers_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsFieldSynthetic(Env&, jclass klass, jfieldID field, jboolean* is_synthetic_ptr) {
     state().calls.push_back({ 63, { toWord(klass), toWord(field), toWord(is_synthetic_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetMethodName(Env&, jmethodID method, char** name_ptr, char** signature_ptr, char** generic_ptr) {
     state().calls.push_back({ 64, { toWord(method), toWord(name_ptr), toWord(signature_ptr), toWord(generic_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetMethodDeclaringClass(Env&, jmethodID method, jclass* declaring_class_ptr) {
     state().calls.push_back({ 65, { toWord(method), toWord(declaring_class_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetMethodModifiers(Env&, jmethodID method, jint* modifiers_ptr) {
     state().calls.push_back({ 66, { toWord(method), toWord(modifiers_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetMaxLocals(Env&, jmethodID method, jint* max_ptr) {
     state().calls.push_back({ 68, { toWord(method), toWord(max_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetArgumentsSize(Env&, jmethodID method, jint* size_ptr) {
     state().calls.push_back({ 69, { toWord(method), toWord(size_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLineNumberTable(Env&, jmethodID method, jint* entry_count_ptr, jvmtiLineNumberEntry** table_ptr) {
     state().calls.push_back({ 70, { toWord(method), toWord(entry_count_ptr), toWord(table_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetMethodLocation(Env&, jmethodID method, jlocation* start_location_ptr, jlocation* end_location_ptr) {
     state().calls.push_back({ 71, { toWord(method), toWord(start_location_ptr), toWord(end_location_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetLocalVariableTable(Env&, jmethodID method, jint* entry_count_ptr, jvmtiLocalVariableEntry** table_ptr) {
     state().calls.push_back({ 72, { toWord(method), toWord(entry_count_ptr), toWord(table_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetBytecodes(Env&, jmethodID method, jint* bytecode_count_ptr, unsigned char** bytecodes_ptr) {
     state().calls.push_back({ 75, { toWord(method), toWord(bytecode_count_ptr), toWord(bytecodes_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsMethodNative(Env&, jmethodID method, jboolean* is_native_ptr) {
     state().calls.push_back({ 76, { toWord(method), toWord(is_native_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsMethodSynthetic(Env&, jmethodID method, jboolean* is_synthetic_ptr) {
     state().calls.push_back({ 77, { toWord(method), toWord(is_synthetic_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError IsMethodObsolete(Env&, jmethodID method, jboolean* is_obsolete_ptr) {
     state().calls.push_back({ 91, { toWord(method), toWord(is_obsolete_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetNativeMethodPrefix(Env&, const char* prefix) {
     state().calls.push_back({ 73, { toWord(prefix) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetNativeMethodPrefixes(Env&, jint prefix_count, char** prefixes) {
     state().calls.push_back({ 74, { toWord(prefix_count), toWord(prefixes) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError CreateRawMonitor(Env&, const char* name, jrawMonitorID* monitor_ptr) {
     state().calls.push_back({ 31, { toWord(name), toWord(monitor_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError DestroyRawMonitor(Env&, jrawMonitorID monitor) {
     state().calls.push_back({ 32, { toWord(monitor) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RawMonitorEnter(Env&, jrawMonitorID monitor) {
     state().calls.push_back({ 33, { toWord(monitor) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RawMonitorExit(Env&, jrawMonitorID monitor) {
     state().calls.push_back({ 34, { toWord(monitor) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RawMonitorWait(Env&, jrawMonitorID monitor, jlong millis) {
     state().calls.push_back({ 35, { toWord(monitor), toWord(millis) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RawMonitorNotify(Env&, jrawMonitorID monitor) {
     state().calls.push_back({ 36, { toWord(monitor) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RawMonitorNotifyAll(Env&, jrawMonitorID monitor) {
     state().calls.push_back({ 37, { toWord(monitor) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetJNIFunctionTable(Env&, const jniNativeInterface* function_table) {
     state().calls.push_back({ 120, { toWord(function_table) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetJNIFunctionTable(Env&, jniNativeInterface** function_table) {
     state().calls.push_back({ 121, { toWord(function_table) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetEventCallbacks(Env&, const jvmtiEventCallbacks* callbacks, jint size_of_callbacks) {
     state().calls.push_back({ 122, { toWord(callbacks), toWord(size_of_callbacks) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetEventNotificationMode(Env&, jvmtiEventMode mode, jvmtiEvent event_type, jthread event_thread) {
     state().calls.push_back({ 2, { toWord(mode), toWord(event_type), toWord(event_thread) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GenerateEvents(Env&, jvmtiEvent event_type) {
     state().calls.push_back({ 123, { toWord(event_type) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetExtensionFunctions(Env&, jint* extension_count_ptr, jvmtiExtensionFunctionInfo** extensions) {
     state().calls.push_back({ 124, { toWord(extension_count_ptr), toWord(extensions) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetExtensionEvents(Env&, jint* extension_count_ptr, jvmtiExtensionEventInfo** extensions) {
     state().calls.push_back({ 125, { toWord(extension_count_ptr), toWord(extensions) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetExtensionEventCallback(Env&, jint extension_event_index, jvmtiExtensionEvent callback) {
     state().calls.push_back({ 126, { toWord(extension_event_index), toWord(callback) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetPotentialCapabilities(Env&, jvmtiCapabilities* capabilities_ptr) {
     state().calls.push_back({ 140, { toWord(capabilities_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddCapabilities(Env&, const jvmtiCapabilities* capabilities_ptr) {
     state().calls.push_back({ 142, { toWord(capabilities_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError RelinquishCapabilities(Env&, const jvmtiCapabilities* capabilities_ptr) {
     state().calls.push_back({ 143, { toWord(capabilities_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetCapabilities(Env&, jvmtiCapabilities* capabilities_ptr) {
     state().calls.push_back({ 89, { toWord(capabilities_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetCurrentThreadCpuTimerInfo(Env&, jvmtiTimerInfo* info_ptr) {
     state().calls.push_back({ 134, { toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetCurrentThreadCpuTime(Env&, jlong* nanos_ptr) {
     state().calls.push_back({ 135, { toWord(nanos_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadCpuTimerInfo(Env&, jvmtiTimerInfo* info_ptr) {
     state().calls.push_back({ 136, { toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetThreadCpuTime(Env&, jthread thread, jlong* nanos_ptr) {
     state().calls.push_back({ 137, { toWord(thread), toWord(nanos_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetTimerInfo(Env&, jvmtiTimerInfo* info_ptr) {
     state().calls.push_back({ 138, { toWord(info_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetTime(Env&, jlong* nanos_ptr) {
     state().calls.push_back({ 139, { toWord(nanos_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetAvailableProcessors(Env&, jint* processor_count_ptr) {
     state().calls.push_back({ 144, { toWord(processor_count_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddToBootstrapClassLoaderSearch(Env&, const char* segment) {
     state().calls.push_back({ 149, { toWord(segment) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError AddToSystemClassLoaderSearch(Env&, const char* segment) {
     state().calls.push_back({ 151, { toWord(segment) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetSystemProperties(Env&, jint* count_ptr, char*** property_ptr) {
     state().calls.push_back({ 130, { toWord(count_ptr), toWord(property_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetSystemProperty(Env&, const char* property, char** value_ptr) {
     state().calls.push_back({ 131, { toWord(property), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetSystemProperty(Env&, const char* property, const char* value_ptr) {
     state().calls.push_back({ 132, { toWord(property), toWord(value_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetPhase(Env&, jvmtiPhase* phase_ptr) {
     state().calls.push_back({ 133, { toWord(phase_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError DisposeEnvironment(Env&) {
     state().calls.push_back({ 127, {  } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetEnvironmentLocalStorage(Env&, const void* data) {
     state().calls.push_back({ 148, { toWord(data) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetEnvironmentLocalStorage(Env&, void** data_ptr) {
     state().calls.push_back({ 147, { toWord(data_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetVersionNumber(Env&, jint* version_ptr) {
     state().calls.push_back({ 88, { toWord(version_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetErrorName(Env&, jvmtiError error, char** name_ptr) {
     state().calls.push_back({ 128, { toWord(error), toWord(name_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetVerboseFlag(Env&, jvmtiVerboseFlag flag, jboolean value) {
     state().calls.push_back({ 150, { toWord(flag), toWord(value) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError GetJLocationFormat(Env&, jvmtiJlocationFormat* format_ptr) {
     state().calls.push_back({ 129, { toWord(format_ptr) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
 jvmtiError SetHeapSamplingInterval(Env&, jint sampling_interval) {
     state().calls.push_back({ 156, { toWord(sampling_interval) } });
+    if (state().respond != nullptr) state().respond(state().calls.back());
     return state().result;
 }
 
