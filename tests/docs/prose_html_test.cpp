@@ -41,7 +41,7 @@ Spec smallSpec() {
     grp.id = "jvmtiWidgetKind";
     grp.label = "Widget kinds";
     grp.kind = "enum";
-    grp.constants.push_back({"JVMTI_WIDGET_ROUND", "1", {}, 0});
+    grp.constants.push_back({"JVMTI_WIDGET_ROUND", "1", "1.0", {}, 0});
     s.constants.push_back(grp);
     return s;
 }
