@@ -7,7 +7,7 @@
 #   jvmtigen_generate(), jvmtigen_add_agent()  (cmake/JvmtigenGenerate.cmake)
 #   JVMTIGEN_SPEC_FILE, JVMTIGEN_TEMPLATE_DIR, JVMTIGEN_INCLUDE_DIR, JVMTIGEN_LAYER_LIBRARY
 # Installed: bin/jvmtigen (+ the libTooling tools jvmti-abi-diff and jvmti-impl-check when
-# built, as jvmtigen::<tool>), lib/ libjvmtilayer.so,
+# built, as jvmtigen::<tool>), lib/ libjvmtilayer.so, share/man/ the man pages,
 # include/jvmtigen/ the generated headers, share/jvmtigen/spec/jvmti.xml,
 # share/jvmtigen/templates/*.mustache (for reference: the binary embeds its own),
 # lib/cmake/jvmtigen/. Include this file at the end of the top-level CMakeLists.txt.
@@ -27,6 +27,12 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/templates/ DESTINATION ${JVMTIGEN_INSTAL
         FILES_MATCHING PATTERN "*.mustache")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/ DESTINATION ${JVMTIGEN_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
+# The man pages the build writes (help/CMakeLists.txt): jvmtigen(1), jvmti-check(1), the tools'
+# pages and jvmtilayer(7).
+if(JVMTIGEN_MAN_DIR)
+  install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1")
+  install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man7 FILES_MATCHING PATTERN "*.7")
+endif()
 if(EXISTS ${PROJECT_SOURCE_DIR}/generated/docs)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 endif()
