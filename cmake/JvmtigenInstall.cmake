@@ -6,7 +6,7 @@
 #   jvmtigen::jvmtilayer  the runtime layer libjvmtilayer.so, when it was built
 #   jvmtigen_generate(), jvmtigen_add_agent()  (cmake/JvmtigenGenerate.cmake)
 #   JVMTIGEN_SPEC_FILE, JVMTIGEN_TEMPLATE_DIR, JVMTIGEN_INCLUDE_DIR, JVMTIGEN_LAYER_LIBRARY
-# Installed: bin/jvmtigen (+ the libTooling tools jvmti-abi-diff and jvmti-impl-check when
+# Installed: bin/jvmtigen, bin/jvmti-check (+ the libTooling tools jvmti-abi-diff and jvmti-impl-check when
 # built, as jvmtigen::<tool>), lib/ libjvmtilayer.so, share/man/ the man pages,
 # include/jvmtigen/ the generated headers, share/jvmtigen/spec/jvmti.xml,
 # share/jvmtigen/templates/*.mustache (for reference: the binary embeds its own),

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     using namespace jvmtihelp;
     const std::pair<std::string, std::string> pages[] = {
         {"jvmtigen.1", formatManPage(jvmtigenHelp(jvmtigen::outputEntries()))},
+        {"jvmti-check.1", formatManPage(jvmtiCheckHelp())},
         {"jvmti-abi-diff.1", formatManPage(abiDiffHelp())},
         {"jvmti-impl-check.1", formatManPage(implCheckHelp())},
         {"jvmtilayer.7", layerManPage(jvmtilayer::embeddedSchema())},
