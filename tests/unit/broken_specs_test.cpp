@@ -5,6 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +37,9 @@ Rejection runRejected(const std::string& text) {
     ts::TempDir dir;
     const std::string spec = (dir / "spec.xml").string();
     ts::writeFile(spec, text);
+    // scripts/fuzz.sh collects the catalogue as seeds for the generator's fuzz target.
+    if (const char* seeds = std::getenv("JVMTIGEN_SPEC_SEEDS"))
+        ts::writeFile((std::filesystem::path(seeds) / ("broken-" + std::to_string(std::hash<std::string>{}(text)) + ".xml")).string(), text);
     const auto out = dir / "out";
     Rejection r{spec, ts::runTool({"--spec", spec, "--out", out.string()})};
     CHECK(r.result.status == 1);
@@ -82,6 +88,21 @@ TEST_CASE("broken: unclosed tag (malformed XML)", "[broken]") {
 TEST_CASE("broken: file cut short before </specification>", "[broken]") {
     const auto spec = edited("</specification>\n", "");
     checkRejected(spec, {{lineOf(spec, "</changehistory>"), "malformed XML: Start-end tags mismatch"}});
+}
+
+TEST_CASE("broken: a byte that is not UTF-8 (found by the generator's fuzz target)", "[broken]") {
+    const auto spec = edited("Made up for tests;", "Made up for tests\xF8;");
+    checkRejected(spec, {{lineOf(spec, "Made up for tests"),
+                          "not UTF-8: byte 0xF8 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
+}
+
+TEST_CASE("broken: a UTF-8 sequence cut short, and an overlong form", "[broken]") {
+    const auto cut = edited("Made up for tests;", "Made up for tests\xE2\x82;");
+    checkRejected(cut, {{lineOf(cut, "Made up for tests"),
+                         "not UTF-8: byte 0xE2 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
+    const auto overlong = edited("Made up for tests;", "Made up for tests\xC0\xAF;");
+    checkRejected(overlong, {{lineOf(overlong, "Made up for tests"),
+                              "not UTF-8: byte 0xC0 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
 }
 
 TEST_CASE("broken: empty file", "[broken]") {
