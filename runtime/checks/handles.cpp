@@ -126,13 +126,24 @@ std::optional<std::string> startHandleChecks(JavaVM* vm, bool live) {
     return std::nullopt;
 }
 
+namespace {
+
+HandleState judge(HandleKind kind, const void* handle) noexcept {
+    return kind == HandleKind::Method || kind == HandleKind::Field ? idState(kind, handle) : referenceState(handle);
+}
+
+}  // namespace
+
+bool usableHandle(HandleKind kind, const void* handle) noexcept {
+    return !detail::handleChecks || handle == nullptr || judge(kind, handle) == HandleState::Live;
+}
+
 }  // namespace jvmtilayer::checks
 
 namespace jvmti_runtime {
 
 HandleState handleState(Env&, HandleKind kind, const void* handle) noexcept {
-    using namespace jvmtilayer::checks;
-    return kind == HandleKind::Method || kind == HandleKind::Field ? idState(kind, handle) : referenceState(handle);
+    return jvmtilayer::checks::judge(kind, handle);
 }
 
 }  // namespace jvmti_runtime

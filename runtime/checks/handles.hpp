@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "jvmti.h"
+#include "jvmti_runtime.hpp"
 
 namespace jvmtilayer::checks {
 
@@ -15,5 +15,9 @@ namespace jvmtilayer::checks {
 // `live` (attached to a running VM), learns the loaded classes at once; otherwise at VMInit.
 // Returns why it could not.
 std::optional<std::string> startHandleChecks(JavaVM* vm, bool live);
+
+// Whether the layer itself may pass `handle` to the VM (tracing names arguments before the
+// checking entry runs): true unless handles are checked and this one is dead.
+bool usableHandle(jvmti_runtime::HandleKind kind, const void* handle) noexcept;
 
 }  // namespace jvmtilayer::checks
