@@ -16,6 +16,8 @@
 //   deleted_global    GetClassSignature of a global reference after DeleteGlobalRef (HotSpot refuses it)
 //   unloaded_method   GetMethodName of agenttest.Hello.main loaded a second time by a class loader
 //                     the agent then drops and collects until the class is unloaded (HotSpot refuses it)
+//   failed_out        Deallocate of the out-parameter of a call that failed (it still holds what
+//                     the agent put there: here a malloc'd block, as stale memory would be) (layer only)
 //   gc_forbidden      GetCurrentThread (and GetTime, which is allowed) in GarbageCollectionStart
 //   object_free_forbidden  GetCurrentThread (and Allocate/Deallocate, allowed) in ObjectFree
 //
@@ -27,6 +29,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -229,6 +232,16 @@ void unloaded_method(JNIEnv* jni)
     call_unloaded(method);
 }
 
+[[gnu::noinline]] void failed_out()
+{
+    // The agent's variable holds something JVMTI never handed out; the failed call leaves it.
+    char* signature = static_cast<char*>(std::malloc(16));
+    jvmtiError err = jvmti->GetClassSignature(nullptr, &signature, nullptr);
+    print_result("GetClassSignature(NULL)", err);
+    print_result("Deallocate of its out-parameter", jvmti->Deallocate(reinterpret_cast<unsigned char*>(signature)));
+    std::free(signature);
+}
+
 // Inside the restricted handlers: the results, printed once the first handler has finished.
 // HotSpot may post ObjectFree on another thread (its service thread), later than the call
 // that let it: the printing waits for the handler.
@@ -300,6 +313,7 @@ void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread)
     if (which == "stale_class") kept_class = jni->FindClass("java/lang/String");
     if (which == "deleted_global") deleted_global(jni);
     if (which == "unloaded_method") unloaded_method(jni);
+    if (which == "failed_out") failed_out();
     if (which == "gc_forbidden") gc_forbidden();
     if (which == "object_free_forbidden") object_free_forbidden(jni);
 }
@@ -355,6 +369,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     else if (which == "use_after_dispose") use_after_dispose(vm);
     else if (which != "no_capability" && which != "leak" && which != "callback_unsafe" && which != "garbage_method" &&
              which != "garbage_field" && which != "stale_class" && which != "deleted_global" && which != "unloaded_method" &&
+             which != "failed_out" &&
              which != "gc_forbidden" && which != "object_free_forbidden") {
         au_printf("misbehave: unknown case %s\n", which.c_str());
         return JNI_ERR;
