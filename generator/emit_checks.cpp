@@ -15,7 +15,8 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
     Object v{"violation", std::to_string(violation), "environment", c.what == W::Environment,
              "phase", c.what == W::Phase, "capability", c.what == W::Capability,
              "nullPointer", c.what == W::NullPointer, "minimum", c.what == W::Minimum,
-             "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe};
+             "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe,
+             "handle", c.what == W::Handle};
     if (c.param) put(v, "param", c.param->id);
     // The lists only their own kind of check shows; no enclosing view has these names.
     if (c.what == W::Phase) {
@@ -25,6 +26,10 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
         put(v, "phaseNames", withMore(std::move(phases)));
     }
     if (!c.capability.empty()) put(v, "capabilityName", c.capability);
+    if (c.what == W::Handle) {
+        put(v, "handleKind", c.handleKind);
+        put(v, "staleViolation", std::to_string(violation + 1));  // emitChecks lists it right after
+    }
     if (!c.minimum.empty()) put(v, "min", c.minimum);
     if (c.what == W::EnumValue) {
         List values(c.enumValues.size());
@@ -68,6 +73,9 @@ std::vector<Output> emitChecks(const EmitContext& ctx) {
                 checks.push(checkView(c, violations.size(), f));
                 violations.push(Object{"id", c.id, "function", f.id, "parameter", c.param ? c.param->id : "",
                                        "rule", c.rule, "error", c.error});
+                if (c.what == EntryCheck::What::Handle)
+                    violations.push(Object{"id", c.staleId, "function", f.id, "parameter", c.param->id,
+                                           "rule", c.staleRule, "error", c.error});
             }
             put(fv, "checks", std::move(checks));
             functions.push(std::move(fv));

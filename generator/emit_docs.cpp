@@ -289,15 +289,17 @@ Object DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
 
 std::string DocsView::callbackSafety(const Function& f) {
     if (f.callbacksafe != "safe") return "";
+    // The events whose handlers are limited to callback-safe functions, as the spec marks them
+    // (handlercalls="callbacksafe").
+    const auto events = restrictedHandlerEvents(s_);
+    if (events.empty()) return compact(Prose{textNode("Yes: it may be called from the callbacks of the heap iteration functions.")}, f.id);
     Prose p{textNode("Yes: it may be called from the callbacks of the heap iteration functions and from the "
                      "handlers of the ")};
-    const char* events[] = {"GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree"};
-    for (size_t i = 0; i < 3; ++i) {
-        if (i > 0) p.push_back(textNode(i == 2 ? " and " : ", "));
-        if (eventIds_.count(events[i])) p.push_back(elementNode("eventlink", {}, {{"id", events[i]}}));
-        else p.push_back(elementNode("code", {textNode(events[i])}));
+    for (size_t i = 0; i < events.size(); ++i) {
+        if (i > 0) p.push_back(textNode(i + 1 == events.size() ? " and " : ", "));
+        p.push_back(elementNode("eventlink", {}, {{"id", events[i]->id}}));
     }
-    p.push_back(textNode(" events."));
+    p.push_back(textNode(events.size() == 1 ? " event." : " events."));
     return compact(p, f.id);
 }
 
@@ -369,6 +371,7 @@ Object DocsView::eventView(const Event& e) {
     Object v{"id", e.id, "anchor", anchor(e.id), "label", e.label, "const", e.constName,
              "num", std::to_string(e.num), "since", e.since, "phase", eventPhaseText(e.phase),
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
+             "restrictedHandler", restrictsHandler(e),
              "returns", signatureType("void", "")};
     put(v, "signature", signature(e.params, "jvmti_env"));
     commonParts(v, e.description, e.id, e.required, e.optional);

@@ -625,7 +625,7 @@ void Reader::callback(Node n, const std::string& category, bool elided) {
 }
 
 void Reader::event(Node n, bool elided) {
-    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since"});
+    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since", "handlercalls"});
     Event e;
     e.id = required(n, "id");
     e.label = required(n, "label");
@@ -636,6 +636,8 @@ void Reader::event(Node n, bool elided) {
     e.filtered = optional(n, "filtered");
     oneOf(n, "filtered", e.filtered, {"thread", "global"});
     e.since = optional(n, "since", "1.0");
+    e.handlerCalls = optional(n, "handlercalls");  // jvmtigen's extension of the schema
+    oneOf(n, "handlercalls", e.handlerCalls, {"any", "callbacksafe"});
     e.elided = elided;
     e.line = line(n);
     bool haveDesc = false, haveCaps = false, haveParams = false;

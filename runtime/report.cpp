@@ -116,8 +116,13 @@ bool Reporter::matches(const std::vector<std::string>& patterns, std::string_vie
     return false;
 }
 
+void Reporter::setSiteNamer(SiteNamer namer) noexcept {
+    std::lock_guard lock(mutex_);
+    namer_ = namer;
+}
+
 std::string Reporter::formatLine(Severity severity, const char* id, const char* function, const char* argument,
-                                 std::string_view what, const char* rule) {
+                                 std::string_view what, const char* rule, std::string_view site) {
     std::string line = "jvmtilayer: ";
     line += severityName(severity);
     line += ": ";
@@ -135,6 +140,10 @@ std::string Reporter::formatLine(Severity severity, const char* id, const char* 
         line += ": ";
         appendClean(line, what);
     }
+    if (!site.empty()) {
+        line += "; called from ";
+        appendClean(line, site);
+    }
     if (given(rule)) {
         line += " [rule: ";
         appendClean(line, rule);
@@ -144,11 +153,12 @@ std::string Reporter::formatLine(Severity severity, const char* id, const char* 
 }
 
 void Reporter::report(Severity severity, const char* id, const char* function, const char* argument,
-                      const std::string& what, const char* rule) noexcept {
+                      const std::string& what, const char* rule, const void* site) noexcept {
     try {
         const std::string_view key = given(id) ? id : kUnknownId;
         bool print = false, limitReached = false;
         int fd, limit;
+        SiteNamer namer;
         {
             std::lock_guard lock(mutex_);
             auto it = counts_.find(key);
@@ -162,9 +172,11 @@ void Reporter::report(Severity severity, const char* id, const char* function, c
             }
             fd = fd_;
             limit = limit_;
+            namer = namer_;
         }
         if (!print) return;
-        std::string text = formatLine(severity, id, function, argument, what, rule) + "\n";
+        const std::string where = site != nullptr && namer != nullptr ? namer(site) : std::string();
+        std::string text = formatLine(severity, id, function, argument, what, rule, where) + "\n";
         if (limitReached) {
             text += "jvmtilayer: info: ";
             appendClean(text, key);

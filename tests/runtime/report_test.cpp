@@ -2,6 +2,7 @@
 // standard error, and many threads at once.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <regex>
 #include <string>
 #include <thread>
@@ -58,6 +59,29 @@ TEST_CASE("report: the line format", "[report]") {
     CHECK(Reporter::formatLine(Severity::Error, nullptr, "F", "a", "", "") == "jvmtilayer: error: unknown: F(a)");
     CHECK(Reporter::formatLine(Severity::Error, "x", nullptr, "ignored without a function", "w", "r") ==
           "jvmtilayer: error: x: w [rule: r]");
+}
+
+TEST_CASE("report: the call site follows what happened, named only when the line is printed", "[report]") {
+    CHECK(Reporter::formatLine(Severity::Error, "GetMethodName.method.invalid", "GetMethodName", "method",
+                               "refused with JVMTI_ERROR_INVALID_METHODID", "rule", "libagent.so!f+0x1c (a.cpp:7)") ==
+          "jvmtilayer: error: GetMethodName.method.invalid: GetMethodName(method): refused with "
+          "JVMTI_ERROR_INVALID_METHODID; called from libagent.so!f+0x1c (a.cpp:7) [rule: rule]");
+    static int named = 0;
+    named = 0;
+    FileReporter r(1);
+    r.reporter.setSiteNamer([](const void* site) {
+        ++named;
+        return "site-" + std::to_string(reinterpret_cast<std::uintptr_t>(site));
+    });
+    const void* site = reinterpret_cast<const void*>(std::uintptr_t{42});
+    r.reporter.report(Severity::Error, "x", "F", nullptr, "w", nullptr, site);
+    r.reporter.report(Severity::Error, "x", "F", nullptr, "w", nullptr, site);  // over the limit: not named
+    r.reporter.report(Severity::Error, "y", "F", nullptr, "w", nullptr);        // no site: none printed
+    CHECK(named == 1);
+    const auto lines = r.written();
+    REQUIRE(lines.size() == 4);  // each id's line and the line saying its limit is reached
+    CHECK(lines[0] == "jvmtilayer: error: x: F: w; called from site-42");
+    CHECK(lines[2] == "jvmtilayer: error: y: F: w");
 }
 
 TEST_CASE("report: control characters never break the line", "[report]") {

@@ -278,6 +278,55 @@ TEST_CASE("an elided function may reuse the num of an active one", "[broken]") {
 
 // --- cross references --------------------------------------------------------------------
 
+// --- handlercalls, jvmtigen's extension of the schema ---------------------------------------
+
+TEST_CASE("broken: handlercalls with a value outside the schema", "[broken]") {
+    const auto spec = edited("num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"safe\">");
+    checkRejected(spec, {{lineOf(spec, "handlercalls="),
+                          "attribute 'handlercalls' of <event> is 'safe'; expected one of: any, callbacksafe"}});
+}
+
+TEST_CASE("broken: handlercalls=\"callbacksafe\" with no callback-safe function to call", "[broken]") {
+    const auto spec = edited("num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"callbacksafe\">");
+    checkRejected(spec, {{lineOf(spec, "handlercalls="),
+                          "event 'GadgetLost': handlercalls=\"callbacksafe\" but no function is declared "
+                          "callbacksafe=\"safe\""}});
+}
+
+TEST_CASE("broken: handlercalls=\"callbacksafe\" on an event that hands its handler a JNIEnv", "[broken]") {
+    const auto spec = edited({{"phase=\"live\">\n      <description>A gadget was made.",
+                               "phase=\"live\" handlercalls=\"callbacksafe\">\n      <description>A gadget was made."},
+                              {"<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\">",
+                               "<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\" callbacksafe=\"safe\">"}});
+    checkRejected(spec, {{lineOf(spec, "<param id=\"jni_env\">"),
+                          "event 'GadgetMade': handlercalls=\"callbacksafe\" forbids JNI in the handler, yet parameter "
+                          "'jni_env' hands it a JNIEnv"}});
+}
+
+TEST_CASE("handlercalls=\"callbacksafe\" restricts the handler in the generated thunks and tables", "[broken]") {
+    const auto spec = edited({{"num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"callbacksafe\">"},
+                              {"<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\">",
+                               "<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\" callbacksafe=\"safe\">"}});
+    ts::TempDir dir;
+    ts::writeFile(dir / "spec.xml", spec);
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--out", (dir / "out").string()});
+    REQUIRE(r.status == 0);
+    const std::string thunks = ts::readFile(dir / "out" / "src" / "jvmti_event_thunks.cpp");
+    const auto lost = thunks.find("void JNICALL GadgetLost(");
+    const auto made = thunks.find("void JNICALL GadgetMade(");
+    REQUIRE(lost != std::string::npos);
+    REQUIRE(made != std::string::npos);
+    CHECK(thunks.find("RestrictedHandlerScope", lost) != std::string::npos);
+    CHECK(thunks.substr(made, lost > made ? lost - made : std::string::npos).find("RestrictedHandlerScope") ==
+          std::string::npos);
+    // The entries' rule names the restricted handler.
+    const std::string entries = ts::readFile(dir / "out" / "src" / "jvmti_entries_1.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_2.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_3.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_4.cpp");
+    CHECK(entries.find("heap iteration callbacks and the handler of GadgetLost may not call it") != std::string::npos);
+}
+
 TEST_CASE("broken: dangling functionlink", "[broken]") {
     const auto spec = edited("<functionlink id=\"GetGadgetCount\"/>", "<functionlink id=\"GetGizmo\"/>");
     checkRejected(spec, {{lineOf(spec, "GetGizmo"), "<functionlink id=\"GetGizmo\"> links to no function, callback or typedef"}});
