@@ -40,5 +40,6 @@ std::vector<Output> emitRecorder(const EmitContext& ctx);
 std::vector<Output> emitForward(const EmitContext& ctx);
 std::vector<Output> emitEvents(const EmitContext& ctx);
 std::vector<Output> emitTrace(const EmitContext& ctx);
+std::vector<Output> emitRules(const EmitContext& ctx);
 
 }  // namespace jvmtigen
