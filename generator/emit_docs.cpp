@@ -15,6 +15,7 @@
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
+#include "rules.hpp"
 #include "side_worker.hpp"
 #include "views.hpp"
 
@@ -120,6 +121,7 @@ private:
     Object errorSection();
     Object eventSection();
     Object dataSection();
+    Object rulesSection();
     Object toc(const std::vector<std::vector<const Function*>>& functionsByCategory);
     std::string constantsTable(const ConstantsGroup& g);
     std::string callbackSafety(const Function& f);
@@ -436,6 +438,30 @@ Object DocsView::errorSection() {
     return v;
 }
 
+// The rule catalogue: every rule the checking layer enforces (allRules(), the list the checks
+// and the rules emitters write too), one row anchored "rule-<id>" each, the anchor every report
+// of the layer links to.
+Object DocsView::rulesSection() {
+    Object v{"anchor", anchor("RuleCatalogue"), "entryAnchor", anchor("RuleCatalogueEntries"),
+             "layerAnchor", anchor("RuleCatalogueLayer")};
+    std::set<std::string> errorIds;
+    for (const auto& e : s_.errors) errorIds.insert(e.id);
+    List entry, layer;
+    for (const auto& r : allRules(s_)) {
+        const bool linkFunction = functionIds_.count(r.function) > 0;
+        Object row{"id", r.id, "anchor", anchor(ruleAnchor(r.id)), "function", opt(r.function),
+                   "functionLink", linkFunction, "parameter", opt(r.parameter), "text", r.text,
+                   "severity", r.severity, "error", opt(r.error), "errorLink", errorIds.count(r.error) > 0,
+                   "outcome", r.outcome};
+        (r.layer ? layer : entry).push(std::move(row));
+    }
+    put(v, "entryCount", std::to_string(entry.size()));
+    put(v, "layerCount", std::to_string(layer.size()));
+    put(v, "entryRules", std::move(entry));
+    put(v, "layerRules", std::move(layer));
+    return v;
+}
+
 Object DocsView::eventSection() {
     Object v{"label", s_.eventSectionLabel, "anchor", anchor("EventSection"), "aliases", aliases("events"),
              "intros", introsAt("EventSection"), "indexAnchor", anchor("EventIndex")};
@@ -601,6 +627,8 @@ Data DocsView::build() {
     put(v, "errors", errorSection());
     put(v, "events", eventSection());
     Object data = dataSection();
+
+    put(v, "rules", rulesSection());
 
     put(v, "issues", Object{"label", s_.issuesSectionLabel, "anchor", anchor("IssuesSection"),
                             "intros", introsAt("IssuesSection")});

@@ -13,6 +13,7 @@ namespace jvmtilayer {
 namespace {
 
 constexpr const char* kUnknownId = "unknown";
+constexpr const char* kRuleLink = "jvmti.html#rule-";  // then the id
 
 // Appends `text` with every control character turned into a space.
 void appendClean(std::string& out, std::string_view text) {
@@ -144,9 +145,16 @@ std::string Reporter::formatLine(Severity severity, const char* id, const char* 
         line += "; called from ";
         appendClean(line, site);
     }
-    if (given(rule)) {
+    // The rule in words, and where the rule catalogue documents the id (docs/jvmti.html, whose
+    // "Rule catalogue" section anchors every id the layer reports as rule-<id>).
+    if (given(rule) || given(id)) {
         line += " [rule: ";
-        appendClean(line, rule);
+        if (given(rule)) appendClean(line, rule);
+        if (given(rule) && given(id)) line += "; ";
+        if (given(id)) {
+            line += kRuleLink;
+            appendClean(line, id);
+        }
         line += ']';
     }
     return line;

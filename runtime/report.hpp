@@ -2,15 +2,18 @@
 //
 // One report is one line, written with a single write(2):
 //
-//   jvmtilayer: <severity>: <id>: <function>(<argument>): <what>[; called from <site>] [rule: <rule>]
+//   jvmtilayer: <severity>: <id>: <function>(<argument>): <what>[; called from <site>] [rule: <rule>; jvmti.html#rule-<id>]
 //
-//   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): must not be NULL [rule: GetClassSignature.signature_ptr]
+//   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): refused with JVMTI_ERROR_NULL_POINTER [rule: signature_ptr must not be NULL; jvmti.html#rule-GetClassSignature.signature_ptr.null]
 //
 // <site> is the agent's call site, named by the site namer (setSiteNamer) only when the line is
 // printed. severity is error, warning or info. Without an argument the location is just <function>;
 // without a function (a leak found at exit, say) "<location>: " is left out; without a rule
-// the " [rule: ...]" part is. A missing id is written as "unknown". Control characters
-// (newlines included) in any part become spaces, so a report is always one line.
+// the bracket holds only the link "jvmti.html#rule-<id>": the id's row in the rule catalogue
+// (the "Rule catalogue" section of the generated docs/jvmti.html; docs/rules.md lists the
+// same). A missing id is written as "unknown", and has no link.
+// Control characters (newlines included) in any part become spaces, so a report is always
+// one line.
 //
 // Each id is printed at most `limit` times (the report-limit setting). The report that
 // reaches the limit is followed by
