@@ -373,9 +373,10 @@ Object DocsView::eventView(const Event& e) {
     Object v{"id", e.id, "anchor", anchor(e.id), "label", e.label, "const", e.constName,
              "num", std::to_string(e.num), "since", e.since, "phase", eventPhaseText(e.phase),
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
-             "restrictedHandler", restrictsHandler(e),
              "returns", signatureType("void", "")};
     put(v, "signature", signature(e.params, "jvmti_env"));
+    // What the spec lets the handler call, where it restricts it (handlercalls="callbacksafe").
+    if (restrictsHandler(e)) put(v, "handlerMayCall", "Only callback-safe functions; no JNI");
     commonParts(v, e.description, e.id, e.required, e.optional);
     put(v, "noCapabilities", e.required.empty() && e.optional.empty());
     put(v, "params", paramsView(e.params, e.id, ParamContext::Handler));
