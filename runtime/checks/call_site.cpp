@@ -7,6 +7,8 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <unordered_map>
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -60,7 +62,10 @@ std::string baseName(const char* path) {
     return slash ? slash + 1 : path;
 }
 
-std::mutex describing;  // libdw's session is not thread-safe
+std::mutex describing;  // libdw's session is not thread-safe; guards `described` too
+// Names already found: a loop in an agent reports from one site again and again, and each
+// lookup reads /proc/self/maps and the library's DWARF anew.
+std::unordered_map<std::uintptr_t, std::string> described;
 
 // The agent's own source line of the call at `at`. The innermost line may belong to code
 // inlined there (C++ agents call JVMTI through jvmti.h's inline member functions): then the
@@ -98,28 +103,14 @@ bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line
     return false;
 }
 
-}  // namespace
-
-void findLayerCode() noexcept {
-    std::uintptr_t span[2] = {reinterpret_cast<std::uintptr_t>(&findLayerCode), 0};
-    if (dl_iterate_phdr(spanOfObject, span) == 1) {
-        detail::codeStart = span[0];
-        detail::codeSize = span[1];
-    }
-}
-
-const void* currentCallSite() noexcept { return detail::callSite; }
-
-std::string describeCallSite(const void* returnAddress) {
-    const auto ra = reinterpret_cast<std::uintptr_t>(returnAddress);
-    if (ra == 0) return "an unknown call site";
+// The name of the call site `ra` returns to, read with libdw; the caller holds `describing`.
+std::string lookUp(std::uintptr_t ra) {
     // The call instruction ends just before the return address: look up the byte before it.
     const Dwarf_Addr at = ra - 1;
-    std::lock_guard<std::mutex> lock(describing);
     static char* debuginfoPath = nullptr;
     static const Dwfl_Callbacks callbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo, nullptr,
                                              &debuginfoPath};
-    // A fresh session each time: agents load libraries as they run. Reports are few.
+    // A fresh session for each new site: agents load libraries as they run.
     std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&callbacks), &dwfl_end);
     if (!dwfl || dwfl_linux_proc_report(dwfl.get(), ::getpid()) != 0 ||
         dwfl_report_end(dwfl.get(), nullptr, nullptr) != 0)
@@ -138,6 +129,32 @@ std::string describeCallSite(const void* returnAddress) {
     int line = 0;
     if (sourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
     return out;
+}
+
+}  // namespace
+
+void findLayerCode() noexcept {
+    std::uintptr_t span[2] = {reinterpret_cast<std::uintptr_t>(&findLayerCode), 0};
+    if (dl_iterate_phdr(spanOfObject, span) == 1) {
+        detail::codeStart = span[0];
+        detail::codeSize = span[1];
+    }
+}
+
+const void* currentCallSite() noexcept { return detail::callSite; }
+
+std::string describeCallSite(const void* returnAddress) {
+    const auto ra = reinterpret_cast<std::uintptr_t>(returnAddress);
+    if (ra == 0) return "an unknown call site";
+    std::lock_guard<std::mutex> lock(describing);
+    if (const auto it = described.find(ra); it != described.end()) return it->second;
+    std::string name = lookUp(ra);
+    try {
+        described.emplace(ra, name);
+    } catch (...) {
+        // Out of memory: the name is found again next time.
+    }
+    return name;
 }
 
 }  // namespace jvmtilayer::checks
