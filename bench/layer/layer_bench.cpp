@@ -71,17 +71,17 @@ int main(int argc, char** argv) {
     }
     const std::string java = std::string(JAVA_HOME) + "/bin/java -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m";
     const std::string agent = AGENT_PATH, layer = LAYER_PATH, classes = CLASSES_DIR;
-    auto direct = [&](const std::string& opts) { return java + " -agentpath:" + agent + "=" + opts; };
-    auto behindAs = [&](const std::string& lib, const char* check, const std::string& opts) {
-        return java + " -agentpath:" + lib + "=check=" + check + ",agent=" + agent + "=" + opts;
+    // One way to run the agent: directly (no library), or behind a layer library with a check mode.
+    struct Variant {
+        std::string lib, check;
     };
-    auto behind = [&](const std::string& lib, const std::string& opts) { return behindAs(lib, "spec", opts); };
-    // The strict variant: this layer with check=strict (an empty library name stands for it).
-    const std::string kStrict;
-    auto behindLib = [&](const std::string& lib, const std::string& opts) {
-        return lib.empty() ? behindAs(layer, "strict", opts) : behind(lib, opts);
+    auto command = [&](const Variant& v, const std::string& opts) {
+        return v.lib.empty() ? java + " -agentpath:" + agent + "=" + opts
+                             : java + " -agentpath:" + v.lib + "=check=" + v.check + ",agent=" + agent + "=" + opts;
     };
-    auto layered = [&](const std::string& opts) { return behind(layer, opts); };
+    // The columns: no layer, this layer (spec), this layer (strict), and the --before layer (spec).
+    std::vector<Variant> variants{{"", ""}, {layer, "spec"}, {layer, "strict"}};
+    if (!before.empty()) variants.push_back({before, "spec"});
     const std::string callOpts = "calls=" + std::to_string(calls);
     const std::string app = " -cp " + classes + " Storm ";
 
@@ -95,26 +95,23 @@ int main(int argc, char** argv) {
     if (!before.empty())
         std::printf("%s|%s|%s|", std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(9, '-').c_str());
     std::printf("%s|\n", std::string(6, '-').c_str());
-    // Measures one thing without the layer, behind it and (with --before) behind the earlier layer.
-    auto measure = [&](const std::function<double(const std::string&)>& direct_, const std::function<double(const std::string&)>& behind_) {
-        std::vector<std::function<double()>> variants{[&] { return direct_(""); }, [&] { return behind_(layer); },
-                                                      [&] { return behind_(kStrict); }};
-        if (!before.empty()) variants.push_back([&] { return behind_(before); });
-        auto b = bestInterleaved(runs, variants);
+    // Measures one thing for every variant: the best of `runs` interleaved rounds; -1 for no --before.
+    auto measure = [&](const std::function<double(const Variant&)>& one) {
+        std::vector<std::function<double()>> rounds;
+        for (const Variant& v : variants) rounds.push_back([&one, &v] { return one(v); });
+        auto b = bestInterleaved(runs, rounds);
         if (before.empty()) b.push_back(-1);
         return b;
     };
     for (const char* key : {"GetTag ns/call ", "GetFrameCount ns/call "}) {
-        const auto m = measure([&](const std::string&) { return number(run(direct(callOpts) + app + "1").out, key); },
-                               [&](const std::string& lib) { return number(run(behindLib(lib, callOpts) + app + "1").out, key); });
+        const auto m = measure([&](const Variant& v) { return number(run(command(v, callOpts) + app + "1").out, key); });
         row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), m[0],
             m[1], m[2], m[3], "ns");
     }
     const std::string stormApp = app + std::to_string(allocations);
-    const auto m = measure([&](const std::string&) { return run(direct("storm") + stormApp).seconds; },
-                           [&](const std::string& lib) { return run(behindLib(lib, "storm") + stormApp).seconds; });
+    const auto m = measure([&](const Variant& v) { return run(command(v, "storm") + stormApp).seconds; });
     row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), m[0], m[1], m[2], m[3], "s");
-    const Run check = run(layered("storm") + stormApp);
+    const Run check = run(command(variants[1], "storm") + stormApp);
     std::printf("\nbehind the layer the storm run printed: %s", check.out.c_str());
     std::printf("target: each check=spec ratio at most 1.05, check=strict within 1.25 on the calls%s\n",
                 before.empty() ? "" : "; vs before: the change's own cost (check=spec)");
