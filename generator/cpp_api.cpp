@@ -193,7 +193,7 @@ std::vector<CppFunction> cppFunctions(const Spec& spec) {
                 case Kind::AgentBuf: {
                     const bool input = t.kind != Kind::OutBuf;
                     if (t.kind == Kind::AgentBuf && t.incount.empty() && t.base == "void") {  // the agent's pointer, handed back
-                        cf.locals.push_back(t.baseCType() + "* " + id + " = nullptr;");
+                        cf.locals.push_back({t.baseCType() + "*", id});
                         cf.args.push_back("&" + id);
                         cf.outputs.push_back({stripPtr(id), t.baseCType() + "*", id});
                     } else if (t.kind == Kind::InPtr && isCapabilities(spec, t)) {
@@ -214,7 +214,7 @@ std::vector<CppFunction> cppFunctions(const Spec& spec) {
                 }
                 case Kind::OutPtr: {
                     const std::string base = t.baseCType();
-                    cf.locals.push_back(base + " " + id + "{};");
+                    cf.locals.push_back({base, id});
                     cf.args.push_back("&" + id);
                     if (arrayCounts.count(id)) break;
                     const ConstantsGroup* linked = t.base == "jint" ? linkedConstants(spec, p->description) : nullptr;
@@ -239,7 +239,7 @@ std::vector<CppFunction> cppFunctions(const Spec& spec) {
                 case Kind::AllocAllocBuf: {
                     const bool nested = t.kind == Kind::AllocAllocBuf;
                     const std::string base = t.baseCType();
-                    cf.locals.push_back(base + (nested ? "** " : "* ") + id + " = nullptr;");
+                    cf.locals.push_back({base + (nested ? "**" : "*"), id});
                     cf.args.push_back("&" + id);
                     const std::string n = count.empty() ? "" : countExpr(count);
                     CppOutput o{stripPtr(id), "", ""};

@@ -18,12 +18,18 @@ struct CppOutput {
     std::string value;  // the expression building it from the locals after a successful call
 };
 
+// The storage of one C out-parameter inside a wrapper, value-initialised (a pointer to nullptr).
+struct CppLocal {
+    std::string type;  // jint, char*, jvmtiThreadInfo, ...
+    std::string name;
+};
+
 // A JVMTI function as a member of jvmti::Env.
 struct CppFunction {
     const Function* fn = nullptr;
     std::string member;                  // getFrameCount: the id in lowerCamelCase
     std::vector<std::string> params;     // C++ parameter declarations, in order
-    std::vector<std::string> locals;     // declarations of the C out-parameters' storage
+    std::vector<CppLocal> locals;        // the C out-parameters' storage
     std::vector<std::string> args;       // the C arguments after the environment
     std::vector<CppOutput> outputs;      // none: Result<void>; one: Result<its type>; several: a struct
     std::string valueType;               // void, the one output's type, or out::<Id>

@@ -137,6 +137,56 @@ static std::string enumError(const std::string& enumName) {
     return enumName == "jvmtiEvent" ? "JVMTI_ERROR_INVALID_EVENT_TYPE" : "JVMTI_ERROR_ILLEGAL_ARGUMENT";
 }
 
+// A handle parameter: the kind the runtime checks it as, and the error the spec gives for it.
+struct HandleType {
+    const char* base;
+    const char* kind;
+    const char* error;
+    const char* what;   // in the rule's words
+    const char* stale;  // what a dead handle of the kind is, in words
+};
+constexpr const char* kDeadReference = "a deleted reference, nor a local reference whose frame has returned";
+constexpr const char* kDeadId = "the ID of a member of a class the VM has unloaded";
+constexpr HandleType kHandleTypes[] = {
+    {"jobject", "Object", "JVMTI_ERROR_INVALID_OBJECT", "a live JNI reference", kDeadReference},
+    {"jclass", "Class", "JVMTI_ERROR_INVALID_CLASS", "a live JNI reference", kDeadReference},
+    {"jthread", "Thread", "JVMTI_ERROR_INVALID_THREAD", "a live JNI reference", kDeadReference},
+    {"jthreadGroup", "ThreadGroup", "JVMTI_ERROR_INVALID_THREAD_GROUP", "a live JNI reference", kDeadReference},
+    {"jmethodID", "Method", "JVMTI_ERROR_INVALID_METHODID", "a method ID the VM issued", kDeadId},
+    {"jfieldID", "Field", "JVMTI_ERROR_INVALID_FIELDID", "a field ID the VM issued", kDeadId},
+};
+
+// The handle type of a parameter passed by value (or as a ptrtype), nullptr for others.
+static const HandleType* handleType(const Type& t) {
+    if (t.kind != Kind::Value && t.kind != Kind::PtrType) return nullptr;
+    for (const auto& h : kHandleTypes)
+        if (t.base == h.base) return &h;
+    return nullptr;
+}
+
+bool restrictsHandler(const Event& e) { return e.handlerCalls == "callbacksafe"; }
+
+std::vector<const Event*> restrictedHandlerEvents(const Spec& spec) {
+    std::vector<const Event*> out;
+    for (const auto& slot : eventTable(spec))
+        if (slot.ev && restrictsHandler(*slot.ev)) out.push_back(slot.ev);
+    return out;
+}
+
+// Where a function that is not callback-safe may not be called, in words: heap iteration
+// callbacks, and the handlers of the events the spec restricts.
+static std::string callbackUnsafeWhere(const Spec& spec) {
+    const auto events = restrictedHandlerEvents(spec);
+    std::string where = "heap iteration callbacks";
+    if (events.empty()) return where;
+    where += events.size() == 1 ? " and the handler of " : " and the handlers of ";
+    for (size_t i = 0; i < events.size(); ++i) {
+        if (i) where += i + 1 == events.size() ? " and " : ", ";
+        where += events[i]->id;
+    }
+    return where;
+}
+
 std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f) {
     using W = EntryCheck::What;
     std::vector<EntryCheck> checks;
@@ -182,7 +232,19 @@ std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f) {
     }
     if (f.callbacksafe != "safe")
         checks.push_back({W::CallbackUnsafe, "JVMTI_ERROR_ACCESS_DENIED", f.id + ".callback_unsafe",
-                          f.id + " is not callback-safe: heap iteration callbacks may not call it"});
+                          f.id + " is not callback-safe: " + callbackUnsafeWhere(spec) + " may not call it"});
+    // Last: a runtime may ask the VM about a handle, which is only safe outside the callbacks
+    // refused just above.
+    for (const auto* p : signatureParams(f.params)) {
+        const HandleType* h = handleType(p->type);
+        if (h == nullptr) continue;
+        EntryCheck k{W::Handle, h->error, f.id + "." + p->id + ".invalid", p->id + " must be " + h->what};
+        k.param = p;
+        k.handleKind = h->kind;
+        k.staleId = f.id + "." + p->id + ".stale";
+        k.staleRule = p->id + " must not be " + h->stale;
+        checks.push_back(std::move(k));
+    }
     return checks;
 }
 
@@ -200,6 +262,7 @@ std::vector<std::string> allowedErrors(const Spec& spec, const Function& f) {
         if (isPointerKind(t.kind) && !t.nullok) add("JVMTI_ERROR_NULL_POINTER");
         if (t.kind == Kind::Value && t.base == "jint" && t.baseAttrs.count("min")) add("JVMTI_ERROR_ILLEGAL_ARGUMENT");
         if (t.kind == Kind::Value && t.base == "enum") add(enumError(t.name));
+        if (const HandleType* h = handleType(t)) add(h->error);
     }
     return out;
 }

@@ -33,6 +33,12 @@ std::vector<const ErrorCode*> errorsByNum(const Spec& spec);
 // Whether tracing shows a function by default: not when the spec marks it impl="notrace".
 bool tracedByDefault(const Function& f);
 
+// Whether the spec limits the event's handler to callback-safe functions (our schema
+// extension handlercalls="callbacksafe"), and the active events it does so for, in event
+// number order.
+bool restrictsHandler(const Event& e);
+std::vector<const Event*> restrictedHandlerEvents(const Spec& spec);
+
 // Unnamed bit-field widths that pad the capability flags to 128 bits: first to a multiple of
 // 16, then whole 16-bit units (the layout of every JDK header).
 std::vector<int> capabilityPadding(size_t flags);
@@ -59,7 +65,7 @@ PhaseRule phaseRule(const Function& f);
 
 // One check of a generated entry, in the order the entry makes them.
 struct EntryCheck {
-    enum class What { Environment, Phase, Capability, NullPointer, Minimum, EnumValue, CallbackUnsafe };
+    enum class What { Environment, Phase, Capability, NullPointer, Minimum, EnumValue, CallbackUnsafe, Handle };
     EntryCheck(What w, std::string e, std::string i, std::string r)
         : what(w), error(std::move(e)), id(std::move(i)), rule(std::move(r)) {}
     What what;
@@ -70,13 +76,20 @@ struct EntryCheck {
     std::string capability;   // What::Capability
     std::string minimum;      // What::Minimum
     std::vector<std::string> enumValues;  // What::EnumValue: the constants the value may take
+    // What::Handle: a reference or ID argument the runtime may find dead. The check has two
+    // outcomes with their own ids: `id` (X.p.invalid: never a handle) and staleId (X.p.stale:
+    // a handle no longer alive), both returning `error`.
+    std::string handleKind;   // Object, Class, Thread, ThreadGroup, Method, Field
+    std::string staleId, staleRule;
 };
 std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f);
 
 // The errors the spec allows a function to return: the universal ones, those it lists, and
 // those its parameters and capabilities imply (NULL_POINTER for a pointer that may not be
 // NULL, ILLEGAL_ARGUMENT for a minimum or an enum, INVALID_EVENT_TYPE for a jvmtiEvent,
-// MUST_POSSESS_CAPABILITY for a required capability).
+// MUST_POSSESS_CAPABILITY for a required capability, and for a handle parameter the error of
+// its type: INVALID_OBJECT, INVALID_CLASS, INVALID_THREAD, INVALID_THREAD_GROUP,
+// INVALID_METHODID, INVALID_FIELDID).
 std::vector<std::string> allowedErrors(const Spec& spec, const Function& f);
 
 // The values an enum parameter may take, by the constant names jvmti.h declares.

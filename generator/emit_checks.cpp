@@ -1,9 +1,12 @@
 // Emitter of the checking entries: src/jvmti_entries.hpp (their declarations),
 // src/jvmti_entries_<n>.cpp (the entries, split into kEntryFiles units) and src/jvmti_table.cpp
 // (the jvmtiInterface_1_ instance). The checks and their order come from entryChecks().
+#include <stdexcept>
+
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "render.hpp"
+#include "rules.hpp"
 #include "views.hpp"
 
 namespace jvmtigen {
@@ -15,7 +18,8 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
     Object v{"violation", std::to_string(violation), "environment", c.what == W::Environment,
              "phase", c.what == W::Phase, "capability", c.what == W::Capability,
              "nullPointer", c.what == W::NullPointer, "minimum", c.what == W::Minimum,
-             "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe};
+             "enumValue", c.what == W::EnumValue, "callbackUnsafe", c.what == W::CallbackUnsafe,
+             "handle", c.what == W::Handle};
     if (c.param) put(v, "param", c.param->id);
     // The lists only their own kind of check shows; no enclosing view has these names.
     if (c.what == W::Phase) {
@@ -25,6 +29,10 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
         put(v, "phaseNames", withMore(std::move(phases)));
     }
     if (!c.capability.empty()) put(v, "capabilityName", c.capability);
+    if (c.what == W::Handle) {
+        put(v, "handleKind", c.handleKind);
+        put(v, "staleViolation", std::to_string(violation + 1));  // emitChecks lists it right after
+    }
     if (!c.minimum.empty()) put(v, "min", c.minimum);
     if (c.what == W::EnumValue) {
         List values(c.enumValues.size());
@@ -64,11 +72,17 @@ std::vector<Output> emitChecks(const EmitContext& ctx) {
             Object fv = functionView(f);
             const auto entry = entryChecks(s, f);
             List checks(entry.size());
+            // A check's first row is this many rows on (a handle check has two, see entryRules()).
+            size_t row = violations.size();
             for (const auto& c : entry) {
-                checks.push(checkView(c, violations.size(), f));
-                violations.push(Object{"id", c.id, "function", f.id, "parameter", c.param ? c.param->id : "",
-                                       "rule", c.rule, "error", c.error});
+                checks.push(checkView(c, row, f));
+                row += c.what == EntryCheck::What::Handle ? 2 : 1;
             }
+            // The table's rows are the catalogue's (rules.hpp), so the two cannot differ.
+            for (const auto& r : entryRules(s, f))
+                violations.push(Object{"id", r.id, "function", r.function, "parameter", r.parameter,
+                                       "rule", r.text, "error", r.error});
+            if (row != violations.size()) throw std::logic_error("entryRules() and entryChecks() disagree for " + f.id);
             put(fv, "checks", std::move(checks));
             functions.push(std::move(fv));
         }

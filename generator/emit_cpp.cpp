@@ -64,20 +64,16 @@ Object functionData(const CppFunction& cf) {
     List params(cf.params.size());
     for (size_t i = 0; i < cf.params.size(); ++i) params.push(Object{"decl", cf.params[i], "last", i + 1 == cf.params.size()});
     List locals(cf.locals.size()), args(cf.args.size()), outputs(cf.outputs.size());
-    for (const auto& l : cf.locals) locals.push(l);
+    for (const auto& l : cf.locals) locals.push(Object{"type", l.type, "name", l.name});
     for (const auto& a : cf.args) args.push(a);
-    std::string value = "{}";
-    if (cf.outputs.size() == 1) value = cf.outputs[0].value;
-    if (cf.outputs.size() > 1) {
-        value = cf.valueType + "{";
-        for (size_t i = 0; i < cf.outputs.size(); ++i) value += (i ? ", " : "") + cf.outputs[i].value;
-        value += "}";
+    for (size_t i = 0; i < cf.outputs.size(); ++i) {
+        const CppOutput& o = cf.outputs[i];
+        outputs.push(Object{"type", o.type, "name", o.name, "value", o.value, "last", i + 1 == cf.outputs.size()});
     }
-    for (const auto& o : cf.outputs) outputs.push(Object{"type", o.type, "name", o.name});
     return Object{"id", f.id, "num", std::to_string(f.num), "member", cf.member, "synopsis", f.synopsis,
                   "since", f.since, "sinceHex", cf.sinceHex, "gated", f.since != "1.0",
                   "params", std::move(params), "locals", std::move(locals), "args", std::move(args),
-                  "valueType", cf.valueType, "value", std::move(value), "several", cf.outputs.size() > 1,
+                  "valueType", cf.valueType, "none", cf.outputs.empty(), "several", cf.outputs.size() > 1,
                   "outputs", std::move(outputs)};
 }
 

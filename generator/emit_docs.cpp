@@ -15,6 +15,7 @@
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
+#include "rules.hpp"
 #include "side_worker.hpp"
 #include "views.hpp"
 
@@ -120,6 +121,7 @@ private:
     Object errorSection();
     Object eventSection();
     Object dataSection();
+    Object rulesSection();
     Object toc(const std::vector<std::vector<const Function*>>& functionsByCategory);
     std::string constantsTable(const ConstantsGroup& g);
     std::string callbackSafety(const Function& f);
@@ -289,15 +291,17 @@ Object DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
 
 std::string DocsView::callbackSafety(const Function& f) {
     if (f.callbacksafe != "safe") return "";
+    // The events whose handlers are limited to callback-safe functions, as the spec marks them
+    // (handlercalls="callbacksafe").
+    const auto events = restrictedHandlerEvents(s_);
+    if (events.empty()) return compact(Prose{textNode("Yes: it may be called from the callbacks of the heap iteration functions.")}, f.id);
     Prose p{textNode("Yes: it may be called from the callbacks of the heap iteration functions and from the "
                      "handlers of the ")};
-    const char* events[] = {"GarbageCollectionStart", "GarbageCollectionFinish", "ObjectFree"};
-    for (size_t i = 0; i < 3; ++i) {
-        if (i > 0) p.push_back(textNode(i == 2 ? " and " : ", "));
-        if (eventIds_.count(events[i])) p.push_back(elementNode("eventlink", {}, {{"id", events[i]}}));
-        else p.push_back(elementNode("code", {textNode(events[i])}));
+    for (size_t i = 0; i < events.size(); ++i) {
+        if (i > 0) p.push_back(textNode(i + 1 == events.size() ? " and " : ", "));
+        p.push_back(elementNode("eventlink", {}, {{"id", events[i]->id}}));
     }
-    p.push_back(textNode(" events."));
+    p.push_back(textNode(events.size() == 1 ? " event." : " events."));
     return compact(p, f.id);
 }
 
@@ -371,6 +375,8 @@ Object DocsView::eventView(const Event& e) {
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
              "returns", signatureType("void", "")};
     put(v, "signature", signature(e.params, "jvmti_env"));
+    // What the spec lets the handler call, where it restricts it (handlercalls="callbacksafe").
+    if (restrictsHandler(e)) put(v, "handlerMayCall", "Only callback-safe functions; no JNI");
     commonParts(v, e.description, e.id, e.required, e.optional);
     put(v, "noCapabilities", e.required.empty() && e.optional.empty());
     put(v, "params", paramsView(e.params, e.id, ParamContext::Handler));
@@ -430,6 +436,30 @@ Object DocsView::errorSection() {
                          "errors", std::move(errs)});
     }
     put(v, "categories", std::move(cats));
+    return v;
+}
+
+// The rule catalogue: every rule the checking layer enforces (allRules(), the list the checks
+// and the rules emitters write too), one row anchored "rule-<id>" each, the anchor every report
+// of the layer links to.
+Object DocsView::rulesSection() {
+    Object v{"anchor", anchor("RuleCatalogue"), "entryAnchor", anchor("RuleCatalogueEntries"),
+             "layerAnchor", anchor("RuleCatalogueLayer")};
+    std::set<std::string> errorIds;
+    for (const auto& e : s_.errors) errorIds.insert(e.id);
+    List entry, layer;
+    for (const auto& r : allRules(s_)) {
+        const bool linkFunction = functionIds_.count(r.function) > 0;
+        Object row{"id", r.id, "anchor", anchor(ruleAnchor(r.id)), "function", opt(r.function),
+                   "functionLink", linkFunction, "parameter", opt(r.parameter), "text", r.text,
+                   "severity", r.severity, "error", opt(r.error), "errorLink", errorIds.count(r.error) > 0,
+                   "outcome", r.outcome};
+        (r.layer ? layer : entry).push(std::move(row));
+    }
+    put(v, "entryCount", std::to_string(entry.size()));
+    put(v, "layerCount", std::to_string(layer.size()));
+    put(v, "entryRules", std::move(entry));
+    put(v, "layerRules", std::move(layer));
     return v;
 }
 
@@ -598,6 +628,8 @@ Data DocsView::build() {
     put(v, "errors", errorSection());
     put(v, "events", eventSection());
     Object data = dataSection();
+
+    put(v, "rules", rulesSection());
 
     put(v, "issues", Object{"label", s_.issuesSectionLabel, "anchor", anchor("IssuesSection"),
                             "intros", introsAt("IssuesSection")});

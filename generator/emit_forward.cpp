@@ -58,9 +58,14 @@ std::vector<Output> emitEvents(const EmitContext& ctx) {
         List params(slot.ev->params.size());
         for (const auto* p : signatureParams(slot.ev->params))
             params.push(Object{"decl", p->type.cType() + " " + p->id, "name", p->id});
-        events.push(Object{"id", slot.ev->id, "num", std::to_string(slot.ev->num), "params", std::move(params)});
+        events.push(Object{"id", slot.ev->id, "num", std::to_string(slot.ev->num), "params", std::move(params),
+                           "restricted", restrictsHandler(*slot.ev)});
     }
     put(v, "events", std::move(events));
+    const auto restricted = restrictedHandlerEvents(ctx.spec);
+    List names(restricted.size());
+    for (const auto* e : restricted) names.push(Object{"name", e->id});
+    put(v, "restrictedEvents", withMore(std::move(names)));
     return {{"include/jvmti_events.hpp", renderTemplate("jvmti_events.hpp", v, Escape::None)},
             {"src/jvmti_event_thunks.cpp", renderTemplate("jvmti_event_thunks.cpp", v, Escape::None)}};
 }

@@ -132,7 +132,8 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
                            "phase", e.phase, "threadFiltered", str(e.filtered == "thread"),
                            "requiredCaps", capabilityRefs(e.required, bits),
                            "requiredCapCount", std::to_string(e.required.size()),
-                           "hasRequiredCaps", !e.required.empty(), "since", e.since});
+                           "hasRequiredCaps", !e.required.empty(), "since", e.since,
+                           "restrictedHandler", str(restrictsHandler(e))});
     }
     const size_t eventCount = events.size();
     put(v, "events", std::move(events));

@@ -129,7 +129,8 @@ Object eventsView(const EmitContext& ctx, const std::vector<EventSlot>& eventSlo
         List params(slot.ev->params.size());
         for (const auto* p : signatureParams(slot.ev->params))
             params.push(Object{"decl", p->type.cType() + " " + p->id, "name", p->id});
-        Object ev{"num", std::to_string(slot.ev->num), "id", slot.ev->id, "params", std::move(params)};
+        Object ev{"num", std::to_string(slot.ev->num), "id", slot.ev->id, "params", std::move(params),
+                  "restricted", restrictsHandler(*slot.ev)};
         addParams(ev, ctx.spec, slot.ev->params, traceEventParam);
         thunks.push(std::move(ev));
     }

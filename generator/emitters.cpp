@@ -19,6 +19,7 @@ const std::vector<Emitter>& allEmitters() {
          emitForward},
         {"events", "include/jvmti_events.hpp, src/jvmti_event_thunks.cpp: event thunks to agents' callbacks",
          emitEvents},
+        {"rules", "docs/rules.md: the rule catalogue, every rule the checking layer enforces by its id", emitRules},
         {"trace", "include/jvmti_trace.hpp, src/jvmti_trace_*.cpp: tracing entries, tracing event thunks, value formatters",
          emitTrace},
         {"cpp", "include/jvmti.hpp: a C++ API over jvmti.h (owning results, typed constants and events)", emitCpp},

@@ -41,5 +41,6 @@ std::vector<Output> emitForward(const EmitContext& ctx);
 std::vector<Output> emitEvents(const EmitContext& ctx);
 std::vector<Output> emitTrace(const EmitContext& ctx);
 std::vector<Output> emitCpp(const EmitContext& ctx);
+std::vector<Output> emitRules(const EmitContext& ctx);
 
 }  // namespace jvmtigen

@@ -151,6 +151,9 @@ struct ConstantsGroup {
 
 struct Event {
     std::string id, label, constName, phase, filtered, since = "1.0";
+    // jvmtigen's schema extension: "callbacksafe" when the handler may call only functions
+    // declared callbacksafe="safe"; "" or "any" otherwise.
+    std::string handlerCalls;
     int num = 0;
     bool elided = false;
     Prose description;

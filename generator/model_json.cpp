@@ -132,6 +132,7 @@ json modelJson(const Spec& s, const Version& version) {
                                {"num", e.num},
                                {"phase", e.phase},
                                {"filtered", e.filtered},
+                               {"handlercalls", e.handlerCalls},
                                {"since", e.since},
                                {"elided", e.elided},
                                {"origin", e.origin},

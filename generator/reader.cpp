@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -184,6 +185,15 @@ bool Reader::run(const std::string& raw) {
     lineStarts_.clear();
     for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
         lineStarts_.push_back(i + 1);
+    // pugixml takes bytes as they come; every output (and the model JSON) needs UTF-8.
+    if (const auto bad = firstInvalidUtf8(text)) {
+        const int ln = static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), *bad) - lineStarts_.begin()) + 1;
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
+        d_.error(ln, std::string("not UTF-8: byte ") + byte +
+                         " begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)");
+        return false;
+    }
 
     // Whitespace-only text is kept: in prose it is the space between two inline elements
     // ("<jvmti/> <internallink ...>"), which renderers must not lose.
@@ -615,7 +625,7 @@ void Reader::callback(Node n, const std::string& category, bool elided) {
 }
 
 void Reader::event(Node n, bool elided) {
-    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since"});
+    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since", "handlercalls"});
     Event e;
     e.id = required(n, "id");
     e.label = required(n, "label");
@@ -626,6 +636,8 @@ void Reader::event(Node n, bool elided) {
     e.filtered = optional(n, "filtered");
     oneOf(n, "filtered", e.filtered, {"thread", "global"});
     e.since = optional(n, "since", "1.0");
+    e.handlerCalls = optional(n, "handlercalls");  // jvmtigen's extension of the schema
+    oneOf(n, "handlercalls", e.handlerCalls, {"any", "callbacksafe"});
     e.elided = elided;
     e.line = line(n);
     bool haveDesc = false, haveCaps = false, haveParams = false;

@@ -55,6 +55,7 @@ private:
     void type(const Type& t, const std::string& where, const std::vector<std::string>& siblings,
               const std::function<const Type*(const std::string&)>& sibling);
     void params(const std::vector<Param>& ps, const std::string& where);
+    void handlerRestriction(const Event& e, const std::string& where);
     void capabilityUses(const std::vector<CapabilityUse>& uses, const std::string& where);
     void constantValue(const Constant& c);
     void prose(const Prose& p, const std::string& owner);
@@ -281,6 +282,19 @@ void Validator::prose(const Prose& p, const std::string& owner) {
     }
 }
 
+// handlercalls="callbacksafe" (our extension): a handler limited to callback-safe functions
+// must have some to call, and may not be handed a JNI environment it is not allowed to use.
+void Validator::handlerRestriction(const Event& e, const std::string& where) {
+    const bool anySafe = std::any_of(s_.functions.begin(), s_.functions.end(),
+                                     [](const Function& f) { return !f.elided && f.callbacksafe == "safe"; });
+    if (!anySafe)
+        d_.error(e.line, where + ": handlercalls=\"callbacksafe\" but no function is declared callbacksafe=\"safe\"");
+    for (const auto& p : e.params)
+        if (p.type.name == "JNIEnv")
+            d_.error(p.line, where + ": handlercalls=\"callbacksafe\" forbids JNI in the handler, yet parameter '" +
+                                 p.id + "' hands it a JNIEnv");
+}
+
 void Validator::run() {
     index();
     numbers();
@@ -319,6 +333,7 @@ void Validator::run() {
             capabilityUses(e.required, where);
             capabilityUses(e.optional, where);
         }
+        if (restrictsHandler(e)) handlerRestriction(e, where);
         prose(e.description, e.id);
         for (const auto& p : e.params) {
             prose(p.description, e.id);

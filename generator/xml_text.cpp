@@ -33,6 +33,44 @@ bool needsUtf8Conversion(const std::string& raw) {
     return false;
 }
 
+std::optional<size_t> firstInvalidUtf8(const std::string& text) {
+    const auto* b = reinterpret_cast<const unsigned char*>(text.data());
+    const size_t n = text.size();
+    size_t i = 0;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t word;
+            std::memcpy(&word, b + i, 8);
+            if (!(word & 0x8080808080808080ull)) {
+                i += 8;
+                continue;
+            }
+        }
+        const unsigned char c = b[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        // The sequence's length and the range its second byte must fall in (which rules out
+        // overlong forms, surrogates and values past U+10FFFF).
+        size_t len;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) len = 2;
+        else if (c == 0xE0) len = 3, lo = 0xA0;
+        else if (c == 0xED) len = 3, hi = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) len = 3;
+        else if (c == 0xF0) len = 4, lo = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) len = 4;
+        else if (c == 0xF4) len = 4, hi = 0x8F;
+        else return i;
+        if (i + 1 >= n || b[i + 1] < lo || b[i + 1] > hi) return i;
+        for (size_t k = 2; k < len; ++k)
+            if (i + k >= n || (b[i + k] & 0xC0) != 0x80) return i;
+        i += len;
+    }
+    return std::nullopt;
+}
+
 std::string toUtf8(const std::string& raw) {
     if (!declaresLatin1(raw)) return raw;
     std::string out;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 
 namespace jvmtilayer {
@@ -42,6 +43,13 @@ extern std::atomic<int> registryEnd;  // one past the highest slot ever used
 extern std::atomic<jvmtiPhase> currentPhase;
 // Heap callbacks running on this thread; initial-exec keeps the access a single load.
 extern __attribute__((tls_model("initial-exec"))) thread_local int unsafeDepth;
+// The return address of the agent's latest call into the layer on this thread (checks/call_site).
+extern __attribute__((tls_model("initial-exec"))) thread_local const void* callSite;
+// The layer's own code, [codeStart, codeStart + codeSize): return addresses there are not the
+// agent's (a tracing entry calling the checking entry).
+extern std::uintptr_t codeStart, codeSize;
+// check=strict: entries check handle arguments (checks/handles.cpp). Set once at start-up.
+extern bool handleChecks;
 }  // namespace detail
 
 // The live environment at `candidate`, or nullptr.
@@ -78,6 +86,12 @@ inline jvmtiPhase currentPhase(const Env& env) noexcept {
 }
 inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
 inline bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
+// One compare and a thread-local store on every call: names are looked up only for reports.
+inline void enteredFrom(const void* returnAddress) noexcept {
+    if (reinterpret_cast<std::uintptr_t>(returnAddress) - jvmtilayer::detail::codeStart >= jvmtilayer::detail::codeSize)
+        jvmtilayer::detail::callSite = returnAddress;
+}
+inline bool checkingHandles() noexcept { return jvmtilayer::detail::handleChecks; }
 
 // For the forwarding runtime (jvmti_forward.hpp declares it): the VM's environment behind `env`.
 inline jvmtiEnv* hostEnvironment(Env& env) noexcept { return env.host; }

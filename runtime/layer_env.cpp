@@ -123,6 +123,11 @@ namespace jvmti_runtime {
 
 void reportViolation(Env* env, const Violation& v) noexcept { jvmtilayer::reportCheckFailure(env, v); }
 
+// The handlers the spec restricts to callback-safe functions run as heap callbacks do: in a
+// callback-unsafe region of their thread.
+void enterRestrictedHandler() noexcept { ++jvmtilayer::detail::unsafeDepth; }
+void leaveRestrictedHandler() noexcept { --jvmtilayer::detail::unsafeDepth; }
+
 EventTarget eventTarget(jvmtiEnv* received) noexcept {
     Env* env = jvmtilayer::findEnvByHost(received);
     if (env == nullptr) return {nullptr, nullptr};

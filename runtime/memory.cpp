@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "checks/call_site.hpp"
 #include "layer.hpp"
 
 namespace jvmtilayer::memory {
@@ -16,6 +17,7 @@ namespace {
 struct Block {
     std::size_t size;        // 0 when unknown
     const char* function;
+    const void* site;        // the agent's call site
     std::uint32_t thread;
 };
 
@@ -44,7 +46,7 @@ void add(const void* block, std::size_t size, const char* function) noexcept {
     try {
         Shard& s = shardOf(block);
         std::lock_guard<std::mutex> g(s.lock);
-        s.live[block] = Block{size, function, currentThreadId()};
+        s.live[block] = Block{size, function, checks::currentCallSite(), currentThreadId()};
         s.freed.erase(block);  // the address is in use again
     } catch (...) {
         // Out of memory while tracking: the block goes untracked, the agent's call goes on.
@@ -72,12 +74,13 @@ Release remove(const void* block) noexcept {
 }
 
 std::vector<Leak> leaks() {
-    std::map<std::string, Leak> byFunction;
+    std::map<std::pair<std::string, const void*>, Leak> bySite;
     for (auto& s : shards) {
         std::lock_guard<std::mutex> g(s.lock);
         for (const auto& [ptr, b] : s.live) {
-            Leak& l = byFunction[b.function];
+            Leak& l = bySite[{b.function, b.site}];
             l.function = b.function;
+            l.site = b.site;
             ++l.blocks;
             if (b.size) l.bytes += b.size;
             else ++l.unknownSize;
@@ -86,8 +89,8 @@ std::vector<Leak> leaks() {
         }
     }
     std::vector<Leak> out;
-    for (auto& [name, l] : byFunction) out.push_back(std::move(l));
-    std::sort(out.begin(), out.end(), [](const Leak& a, const Leak& b) { return a.blocks > b.blocks; });
+    for (auto& [key, l] : bySite) out.push_back(std::move(l));
+    std::stable_sort(out.begin(), out.end(), [](const Leak& a, const Leak& b) { return a.blocks > b.blocks; });
     return out;
 }
 

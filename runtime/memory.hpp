@@ -11,7 +11,8 @@
 
 namespace jvmtilayer::memory {
 
-// Records a block; `function` must be a string literal (or otherwise live forever).
+// Records a block with the agent's current call site; `function` must be a string literal (or
+// otherwise live forever).
 void add(const void* block, std::size_t size, const char* function) noexcept;
 
 enum class Release {
@@ -23,12 +24,13 @@ Release remove(const void* block) noexcept;
 
 struct Leak {
     std::string function;
+    const void* site = nullptr;        // the agent's call that received the blocks
     std::uint64_t blocks = 0;
     std::uint64_t bytes = 0;           // of the blocks whose size is known (Allocate)
     std::uint64_t unknownSize = 0;     // blocks the VM sized
     std::vector<std::uint32_t> threads;  // allocating threads of the first few blocks
 };
-// Live blocks grouped by allocating function, largest count first.
+// Live blocks grouped by allocating function and call site, largest count first.
 std::vector<Leak> leaks();
 
 }  // namespace jvmtilayer::memory

@@ -13,6 +13,7 @@ namespace jvmtilayer {
 namespace {
 
 constexpr const char* kUnknownId = "unknown";
+constexpr const char* kRuleLink = "jvmti.html#rule-";  // then the id
 
 // Appends `text` with every control character turned into a space.
 void appendClean(std::string& out, std::string_view text) {
@@ -116,8 +117,13 @@ bool Reporter::matches(const std::vector<std::string>& patterns, std::string_vie
     return false;
 }
 
+void Reporter::setSiteNamer(SiteNamer namer) noexcept {
+    std::lock_guard lock(mutex_);
+    namer_ = namer;
+}
+
 std::string Reporter::formatLine(Severity severity, const char* id, const char* function, const char* argument,
-                                 std::string_view what, const char* rule) {
+                                 std::string_view what, const char* rule, std::string_view site) {
     std::string line = "jvmtilayer: ";
     line += severityName(severity);
     line += ": ";
@@ -135,20 +141,32 @@ std::string Reporter::formatLine(Severity severity, const char* id, const char* 
         line += ": ";
         appendClean(line, what);
     }
-    if (given(rule)) {
+    if (!site.empty()) {
+        line += "; called from ";
+        appendClean(line, site);
+    }
+    // The rule in words, and where the rule catalogue documents the id (docs/jvmti.html, whose
+    // "Rule catalogue" section anchors every id the layer reports as rule-<id>).
+    if (given(rule) || given(id)) {
         line += " [rule: ";
-        appendClean(line, rule);
+        if (given(rule)) appendClean(line, rule);
+        if (given(rule) && given(id)) line += "; ";
+        if (given(id)) {
+            line += kRuleLink;
+            appendClean(line, id);
+        }
         line += ']';
     }
     return line;
 }
 
 void Reporter::report(Severity severity, const char* id, const char* function, const char* argument,
-                      const std::string& what, const char* rule) noexcept {
+                      const std::string& what, const char* rule, const void* site) noexcept {
     try {
         const std::string_view key = given(id) ? id : kUnknownId;
         bool print = false, limitReached = false;
         int fd, limit;
+        SiteNamer namer;
         {
             std::lock_guard lock(mutex_);
             auto it = counts_.find(key);
@@ -162,9 +180,11 @@ void Reporter::report(Severity severity, const char* id, const char* function, c
             }
             fd = fd_;
             limit = limit_;
+            namer = namer_;
         }
         if (!print) return;
-        std::string text = formatLine(severity, id, function, argument, what, rule) + "\n";
+        const std::string where = site != nullptr && namer != nullptr ? namer(site) : std::string();
+        std::string text = formatLine(severity, id, function, argument, what, rule, where) + "\n";
         if (limitReached) {
             text += "jvmtilayer: info: ";
             appendClean(text, key);

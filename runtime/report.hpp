@@ -2,14 +2,18 @@
 //
 // One report is one line, written with a single write(2):
 //
-//   jvmtilayer: <severity>: <id>: <function>(<argument>): <what> [rule: <rule>]
+//   jvmtilayer: <severity>: <id>: <function>(<argument>): <what>[; called from <site>] [rule: <rule>; jvmti.html#rule-<id>]
 //
-//   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): must not be NULL [rule: GetClassSignature.signature_ptr]
+//   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): refused with JVMTI_ERROR_NULL_POINTER [rule: signature_ptr must not be NULL; jvmti.html#rule-GetClassSignature.signature_ptr.null]
 //
-// severity is error, warning or info. Without an argument the location is just <function>;
+// <site> is the agent's call site, named by the site namer (setSiteNamer) only when the line is
+// printed. severity is error, warning or info. Without an argument the location is just <function>;
 // without a function (a leak found at exit, say) "<location>: " is left out; without a rule
-// the " [rule: ...]" part is. A missing id is written as "unknown". Control characters
-// (newlines included) in any part become spaces, so a report is always one line.
+// the bracket holds only the link "jvmti.html#rule-<id>": the id's row in the rule catalogue
+// (the "Rule catalogue" section of the generated docs/jvmti.html; docs/rules.md lists the
+// same). A missing id is written as "unknown", and has no link.
+// Control characters (newlines included) in any part become spaces, so a report is always
+// one line.
 //
 // Each id is printed at most `limit` times (the report-limit setting). The report that
 // reaches the limit is followed by
@@ -64,9 +68,13 @@ public:
     void setIgnore(std::vector<std::string> patterns) noexcept;
 
     // Counts the report and prints it unless its id is over the limit or ignored. Any of the
-    // const char* may be NULL.
+    // const char* may be NULL; so may `site` (the agent's return address, named when printed).
     void report(Severity severity, const char* id, const char* function, const char* argument,
-                const std::string& what, const char* rule) noexcept;
+                const std::string& what, const char* rule, const void* site = nullptr) noexcept;
+
+    // How call sites are named in printed lines; without a namer they are left out.
+    using SiteNamer = std::string (*)(const void* site);
+    void setSiteNamer(SiteNamer namer) noexcept;
 
     // Writes summaryLines() to the target.
     void summary() noexcept;
@@ -84,7 +92,7 @@ public:
 
     // The line report() writes, without its newline.
     static std::string formatLine(Severity severity, const char* id, const char* function, const char* argument,
-                                  std::string_view what, const char* rule);
+                                  std::string_view what, const char* rule, std::string_view site = {});
     // Whether `id` matches one of `patterns` (exact, or a prefix when the pattern ends in '*').
     static bool matches(const std::vector<std::string>& patterns, std::string_view id);
 
@@ -95,6 +103,7 @@ private:
     int fd_ = 2;
     bool ownsFd_ = false;
     int limit_ = 10;
+    SiteNamer namer_ = nullptr;
     std::vector<std::string> ignore_;
     std::map<std::string, Count, std::less<>> counts_;
 };

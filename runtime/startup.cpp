@@ -11,6 +11,8 @@
 #include <memory>
 #include <string>
 
+#include "checks/call_site.hpp"
+#include "checks/handles.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
 #include "natives.hpp"
@@ -120,6 +122,8 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
         return JNI_ERR;
     }
     setCheckMode(s.settings.check);
+    checks::findLayerCode();
+    reporter().setSiteNamer(checks::describeCallSite);
     if ((!s.settings.trace.empty() || !s.settings.stats.empty()) && s.settings.check == CheckMode::Off)
         reportProblem(Severity::Warning, "layer.trace_check_off", nullptr, nullptr,
                       "trace= and stats= have no effect with check=off: agents then get the VM's own environments",
@@ -131,6 +135,12 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     }
     setPhase(attach ? JVMTI_PHASE_LIVE : JVMTI_PHASE_ONLOAD);
     if (!createControl(vm, attach)) return JNI_ERR;
+    if (s.settings.check == CheckMode::Strict) {
+        if (auto problem = checks::startHandleChecks(vm, attach)) {
+            std::fprintf(stderr, "jvmtilayer: error: %s\n", problem->c_str());
+            return JNI_ERR;
+        }
+    }
     if (s.settings.check != CheckMode::Off) {
         if (auto problem = tracing::start(s.settings, vm, s.control)) {
             std::fprintf(stderr, "jvmtilayer: error: %s\n", problem->c_str());
@@ -184,8 +194,9 @@ void reportLeaks() {
             for (size_t i = 0; i < leak.threads.size(); ++i) what += (i ? ", " : " ") + std::to_string(leak.threads[i]);
         }
         const std::string id = "leak." + leak.function;
-        reportProblem(Severity::Error, id.c_str(), nullptr, nullptr, what,
-                      "JVMTI memory must be freed with Deallocate");
+        // Grouped by call site: each group's report names the agent's call that got the blocks.
+        reporter().report(Severity::Error, id.c_str(), nullptr, nullptr, what,
+                          "JVMTI memory must be freed with Deallocate", leak.site);
     }
 }
 

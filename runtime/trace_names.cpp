@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "checks/handles.hpp"
 #include "layer.hpp"
 
 namespace jvmtilayer {
@@ -67,7 +68,7 @@ JNIEnv* VmNames::jni(bool liveOnly) const noexcept {
 
 bool VmNames::thread(jthread thread, std::string& out) {
     JNIEnv* env = jni(true);
-    if (env == nullptr) return false;
+    if (env == nullptr || !checks::usableHandle(jvmti_runtime::HandleKind::Thread, thread)) return false;
     jvmtiThreadInfo info{};
     if (control_->functions->GetThreadInfo(control_, thread, &info) != JVMTI_ERROR_NONE) return false;
     out = take(control_, info.name);
@@ -88,7 +89,7 @@ bool VmNames::currentThread(std::string& out) {
 
 bool VmNames::threadGroup(jthreadGroup group, std::string& out) {
     JNIEnv* env = jni(true);
-    if (env == nullptr) return false;
+    if (env == nullptr || !checks::usableHandle(jvmti_runtime::HandleKind::ThreadGroup, group)) return false;
     jvmtiThreadGroupInfo info{};
     if (control_->functions->GetThreadGroupInfo(control_, group, &info) != JVMTI_ERROR_NONE) return false;
     out = take(control_, info.name);
@@ -132,11 +133,14 @@ bool VmNames::classSignature(jclass klass, std::string& out) {
     return true;
 }
 
-bool VmNames::klass(jclass klass, std::string& out) { return jni(false) != nullptr && classSignature(klass, out); }
+bool VmNames::klass(jclass klass, std::string& out) {
+    return jni(false) != nullptr && checks::usableHandle(jvmti_runtime::HandleKind::Class, klass) &&
+           classSignature(klass, out);
+}
 
 bool VmNames::method(jmethodID method, std::string& out) {
     JNIEnv* env = jni(false);
-    if (env == nullptr) return false;
+    if (env == nullptr || !checks::usableHandle(jvmti_runtime::HandleKind::Method, method)) return false;
     MethodCache& cache = methodCache();
     {
         std::lock_guard<std::mutex> lock(cache.lock);
@@ -164,7 +168,9 @@ bool VmNames::method(jmethodID method, std::string& out) {
 }
 
 bool VmNames::field(jclass declaring, jfieldID field, std::string& out) {
-    if (jni(false) == nullptr) return false;
+    if (jni(false) == nullptr || !checks::usableHandle(jvmti_runtime::HandleKind::Class, declaring) ||
+        !checks::usableHandle(jvmti_runtime::HandleKind::Field, field))
+        return false;
     std::string signature;
     if (!classSignature(declaring, signature)) return false;
     char* name = nullptr;

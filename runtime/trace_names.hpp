@@ -4,7 +4,9 @@
 //   - the phase allows the function (threads: live; classes, methods, fields: start or live);
 //   - the thread is attached to the VM (a JNIEnv exists for it);
 //   - the thread is not in a heap iteration callback (UnsafeRegion);
-//   - the thread is not in an event whose callback may call almost nothing (NoLookups).
+//   - the thread is not in an event whose callback may call almost nothing (NoLookups);
+//   - under check=strict, the handle passes the handle checks (a trace entry names the
+//     arguments before the checking entry would refuse a dead one).
 // Method names are cached by jmethodID (they do not change while the class is loaded), class
 // signatures by a tag the control environment puts on each class it has named (tags are per
 // environment: the agents' own are untouched); thread names are asked each time, since a

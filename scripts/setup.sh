@@ -8,8 +8,10 @@ packages=(
   dpkg-dev                                # dpkg-shlibdeps: the .deb's dependencies (cpack -G DEB)
   clang                                   # second compiler of the compile tests; ABI analysis
   clang-14 libclang-14-dev llvm-14-dev    # libTooling: jvmti-abi-diff, jvmti-impl-check (tools/)
+  libclang-rt-14-dev                      # libFuzzer and the sanitizers' runtimes for clang-14 (fuzz/)
   libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
   libmimalloc-dev                         # the generator's allocator (generator/CMakeLists.txt)
+  libdw-dev                               # elfutils: the layer names agents' call sites in reports
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
   libbyteman-java                         # a Debian-packaged Java agent for the layer's real-agent tests
   python3                                 # runs ../shared/tools/spec-originality

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: install what is missing, build, run ctest. JVMTIGEN_SANITIZE=1 builds with
-# AddressSanitizer and UndefinedBehaviorSanitizer in build-asan/ instead.
+# Every test: install what is missing, build, run ctest, then a short run of each fuzz target
+# (scripts/fuzz.sh --ci). JVMTIGEN_SANITIZE=1 builds with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-asan/ instead, and leaves the fuzz run out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -14,3 +15,6 @@ fi
 cmake -S . -B "$dir" -G Ninja "${opts[@]}" >/dev/null
 cmake --build "$dir"
 ctest --test-dir "$dir" --output-on-failure -j2
+if [ "${JVMTIGEN_SANITIZE:-0}" != 1 ]; then
+  scripts/fuzz.sh --ci
+fi

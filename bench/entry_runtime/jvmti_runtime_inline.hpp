@@ -15,5 +15,8 @@ inline Env* environment(jvmtiEnv* env) noexcept { return env == &theJvmtiEnv ? &
 inline jvmtiPhase currentPhase(const Env&) noexcept { return JVMTI_PHASE_LIVE; }
 inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
 inline bool inCallbackUnsafeRegion() noexcept { return false; }
+inline void enteredFrom(const void*) noexcept {}
+inline bool checkingHandles() noexcept { return false; }
+inline HandleState handleState(Env&, HandleKind, const void*) noexcept { return HandleState::Live; }
 
 }  // namespace jvmti_runtime

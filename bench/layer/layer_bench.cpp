@@ -1,5 +1,6 @@
 // The layer's cost on a real JVM: the same agent run directly and behind libjvmtilayer.so
-// (checks on, tracing off), in one run. Prints a table with the ratio of the two. With
+// (checks on, tracing off), in one run: check=spec, the default, and check=strict (handle
+// checks, memory tracking) in a column of its own. Prints a table with the ratios. With
 // --before LIB, a second layer library (say, a build of an earlier commit) is measured in the
 // same run, and the table shows both layers and the ratio of this one to it.
 //   layer_bench [--calls N] [--allocations N] [--runs N] [--before LIB]
@@ -47,10 +48,11 @@ std::vector<double> bestInterleaved(int runs, const std::vector<std::function<do
     return b;
 }
 
-// One measure: without the layer, behind this layer, and (when measured, else < 0) behind the
-// --before layer.
-void row(const char* what, double direct, double layered, double before, const char* unit) {
-    std::printf("| %-38s | %10.2f | %10.2f | %7.3f |", what, direct, layered, layered / direct);
+// One measure: without the layer, behind this layer with check=spec and with check=strict, and
+// (when measured, else < 0) behind the --before layer with check=spec.
+void row(const char* what, double direct, double layered, double strict, double before, const char* unit) {
+    std::printf("| %-38s | %10.2f | %10.2f | %7.3f | %10.2f | %7.3f |", what, direct, layered, layered / direct, strict,
+                strict / direct);
     if (before >= 0) std::printf(" %10.2f | %7.3f | %7.3f |", before, before / direct, layered / before);
     std::printf(" %-4s |\n", unit);
 }
@@ -69,43 +71,49 @@ int main(int argc, char** argv) {
     }
     const std::string java = std::string(JAVA_HOME) + "/bin/java -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m";
     const std::string agent = AGENT_PATH, layer = LAYER_PATH, classes = CLASSES_DIR;
-    auto direct = [&](const std::string& opts) { return java + " -agentpath:" + agent + "=" + opts; };
-    auto behind = [&](const std::string& lib, const std::string& opts) {
-        return java + " -agentpath:" + lib + "=check=spec,agent=" + agent + "=" + opts;
+    // One way to run the agent: directly (no library), or behind a layer library with a check mode.
+    struct Variant {
+        std::string lib, check;
     };
-    auto layered = [&](const std::string& opts) { return behind(layer, opts); };
+    auto command = [&](const Variant& v, const std::string& opts) {
+        return v.lib.empty() ? java + " -agentpath:" + agent + "=" + opts
+                             : java + " -agentpath:" + v.lib + "=check=" + v.check + ",agent=" + agent + "=" + opts;
+    };
+    // The columns: no layer, this layer (spec), this layer (strict), and the --before layer (spec).
+    std::vector<Variant> variants{{"", ""}, {layer, "spec"}, {layer, "strict"}};
+    if (!before.empty()) variants.push_back({before, "spec"});
     const std::string callOpts = "calls=" + std::to_string(calls);
     const std::string app = " -cp " + classes + " Storm ";
 
     std::printf("libjvmtilayer.so overhead, checks on, tracing off: best of %d interleaved rounds\n\n", runs);
     if (!before.empty()) std::printf("before: %s\n\n", before.c_str());
-    std::printf("| %-38s | %10s | %10s | %7s |", "measure", "no layer", "layer", "ratio");
+    std::printf("| %-38s | %10s | %10s | %7s | %10s | %7s |", "measure", "no layer", "layer", "ratio", "strict", "ratio");
     if (!before.empty()) std::printf(" %10s | %7s | %7s |", "before", "ratio", "vs before");
-    std::printf(" %-4s |\n|%s|%s|%s|%s|", "unit", std::string(40, '-').c_str(), std::string(12, '-').c_str(),
-                std::string(12, '-').c_str(), std::string(9, '-').c_str());
+    std::printf(" %-4s |\n|%s|%s|%s|%s|%s|%s|", "unit", std::string(40, '-').c_str(), std::string(12, '-').c_str(),
+                std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(12, '-').c_str(),
+                std::string(9, '-').c_str());
     if (!before.empty())
         std::printf("%s|%s|%s|", std::string(12, '-').c_str(), std::string(9, '-').c_str(), std::string(9, '-').c_str());
     std::printf("%s|\n", std::string(6, '-').c_str());
-    // Measures one thing without the layer, behind it and (with --before) behind the earlier layer.
-    auto measure = [&](const std::function<double(const std::string&)>& direct_, const std::function<double(const std::string&)>& behind_) {
-        std::vector<std::function<double()>> variants{[&] { return direct_(""); }, [&] { return behind_(layer); }};
-        if (!before.empty()) variants.push_back([&] { return behind_(before); });
-        auto b = bestInterleaved(runs, variants);
+    // Measures one thing for every variant: the best of `runs` interleaved rounds; -1 for no --before.
+    auto measure = [&](const std::function<double(const Variant&)>& one) {
+        std::vector<std::function<double()>> rounds;
+        for (const Variant& v : variants) rounds.push_back([&one, &v] { return one(v); });
+        auto b = bestInterleaved(runs, rounds);
         if (before.empty()) b.push_back(-1);
         return b;
     };
     for (const char* key : {"GetTag ns/call ", "GetFrameCount ns/call "}) {
-        const auto m = measure([&](const std::string&) { return number(run(direct(callOpts) + app + "1").out, key); },
-                               [&](const std::string& lib) { return number(run(behind(lib, callOpts) + app + "1").out, key); });
+        const auto m = measure([&](const Variant& v) { return number(run(command(v, callOpts) + app + "1").out, key); });
         row((std::string(key).substr(0, std::string(key).find(' ')) + " (" + std::to_string(calls) + " calls)").c_str(), m[0],
-            m[1], m[2], "ns");
+            m[1], m[2], m[3], "ns");
     }
     const std::string stormApp = app + std::to_string(allocations);
-    const auto m = measure([&](const std::string&) { return run(direct("storm") + stormApp).seconds; },
-                           [&](const std::string& lib) { return run(behind(lib, "storm") + stormApp).seconds; });
-    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), m[0], m[1], m[2], "s");
-    const Run check = run(layered("storm") + stormApp);
+    const auto m = measure([&](const Variant& v) { return run(command(v, "storm") + stormApp).seconds; });
+    row(("event storm (" + std::to_string(allocations) + " sampled allocations)").c_str(), m[0], m[1], m[2], m[3], "s");
+    const Run check = run(command(variants[1], "storm") + stormApp);
     std::printf("\nbehind the layer the storm run printed: %s", check.out.c_str());
-    std::printf("target: each ratio at most 1.05%s\n", before.empty() ? "" : "; vs before: the change's own cost");
+    std::printf("target: each check=spec ratio at most 1.05, check=strict within 1.25 on the calls%s\n",
+                before.empty() ? "" : "; vs before: the change's own cost (check=spec)");
     return 0;
 }

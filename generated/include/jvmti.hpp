@@ -1934,7 +1934,7 @@ public:
 
     // Allocate: Allocate
     [[nodiscard]] Result<Array<unsigned char>> allocate(jlong size) const noexcept {
-        unsigned char* mem_ptr = nullptr;
+        unsigned char* mem_ptr{};
         const jvmtiError e = env_->functions->Allocate(env_, size, &mem_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "Allocate");
         return Array<unsigned char>{env_, mem_ptr, static_cast<std::size_t>(size)};
@@ -1973,7 +1973,7 @@ public:
     // GetAllThreads: Get All Threads
     [[nodiscard]] Result<Array<Local<jthread>>> getAllThreads() const noexcept {
         jint threads_count_ptr{};
-        jthread* threads_ptr = nullptr;
+        jthread* threads_ptr{};
         const jvmtiError e = env_->functions->GetAllThreads(env_, &threads_count_ptr, &threads_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetAllThreads");
         return Array<Local<jthread>>{env_, threads_ptr, static_cast<std::size_t>(threads_count_ptr)};
@@ -2060,7 +2060,7 @@ public:
     // GetOwnedMonitorInfo: Get Owned Monitor Info
     [[nodiscard]] Result<Array<Local<jobject>>> getOwnedMonitorInfo(jthread thread) const noexcept {
         jint owned_monitor_count_ptr{};
-        jobject* owned_monitors_ptr = nullptr;
+        jobject* owned_monitors_ptr{};
         const jvmtiError e = env_->functions->GetOwnedMonitorInfo(env_, thread, &owned_monitor_count_ptr, &owned_monitors_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetOwnedMonitorInfo");
         return Array<Local<jobject>>{env_, owned_monitors_ptr, static_cast<std::size_t>(owned_monitor_count_ptr)};
@@ -2070,7 +2070,7 @@ public:
     // GetOwnedMonitorStackDepthInfo, since JVMTI 1.1: Get Owned Monitor Stack Depth Info
     [[nodiscard]] Result<Array<jvmtiMonitorStackDepthInfo>> getOwnedMonitorStackDepthInfo(jthread thread) const noexcept {
         jint monitor_info_count_ptr{};
-        jvmtiMonitorStackDepthInfo* monitor_info_ptr = nullptr;
+        jvmtiMonitorStackDepthInfo* monitor_info_ptr{};
         const jvmtiError e = env_->functions->GetOwnedMonitorStackDepthInfo(env_, thread, &monitor_info_count_ptr, &monitor_info_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetOwnedMonitorStackDepthInfo");
         return Array<jvmtiMonitorStackDepthInfo>{env_, monitor_info_ptr, static_cast<std::size_t>(monitor_info_count_ptr)};
@@ -2106,7 +2106,7 @@ public:
 
     // GetThreadLocalStorage: Get Thread Local Storage
     [[nodiscard]] Result<void*> getThreadLocalStorage(jthread thread) const noexcept {
-        void* data_ptr = nullptr;
+        void* data_ptr{};
         const jvmtiError e = env_->functions->GetThreadLocalStorage(env_, thread, &data_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetThreadLocalStorage");
         return data_ptr;
@@ -2115,7 +2115,7 @@ public:
     // GetTopThreadGroups: Get Top Thread Groups
     [[nodiscard]] Result<Array<Local<jthreadGroup>>> getTopThreadGroups() const noexcept {
         jint group_count_ptr{};
-        jthreadGroup* groups_ptr = nullptr;
+        jthreadGroup* groups_ptr{};
         const jvmtiError e = env_->functions->GetTopThreadGroups(env_, &group_count_ptr, &groups_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetTopThreadGroups");
         return Array<Local<jthreadGroup>>{env_, groups_ptr, static_cast<std::size_t>(group_count_ptr)};
@@ -2132,12 +2132,12 @@ public:
     // GetThreadGroupChildren: Get Thread Group Children
     [[nodiscard]] Result<out::GetThreadGroupChildren> getThreadGroupChildren(jthreadGroup group) const noexcept {
         jint thread_count_ptr{};
-        jthread* threads_ptr = nullptr;
+        jthread* threads_ptr{};
         jint group_count_ptr{};
-        jthreadGroup* groups_ptr = nullptr;
+        jthreadGroup* groups_ptr{};
         const jvmtiError e = env_->functions->GetThreadGroupChildren(env_, group, &thread_count_ptr, &threads_ptr, &group_count_ptr, &groups_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetThreadGroupChildren");
-        return out::GetThreadGroupChildren{Array<Local<jthread>>{env_, threads_ptr, static_cast<std::size_t>(thread_count_ptr)}, Array<Local<jthreadGroup>>{env_, groups_ptr, static_cast<std::size_t>(group_count_ptr)}};
+        return out::GetThreadGroupChildren{ Array<Local<jthread>>{env_, threads_ptr, static_cast<std::size_t>(thread_count_ptr)}, Array<Local<jthreadGroup>>{env_, groups_ptr, static_cast<std::size_t>(group_count_ptr)} };
     }
 
     // GetStackTrace: Get Stack Trace
@@ -2150,16 +2150,16 @@ public:
 
     // GetAllStackTraces: Get All Stack Traces
     [[nodiscard]] Result<out::GetAllStackTraces> getAllStackTraces(jint max_frame_count) const noexcept {
-        jvmtiStackInfo* stack_info_ptr = nullptr;
+        jvmtiStackInfo* stack_info_ptr{};
         jint thread_count_ptr{};
         const jvmtiError e = env_->functions->GetAllStackTraces(env_, max_frame_count, &stack_info_ptr, &thread_count_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetAllStackTraces");
-        return out::GetAllStackTraces{Buffer<jvmtiStackInfo>{env_, stack_info_ptr}, thread_count_ptr};
+        return out::GetAllStackTraces{ Buffer<jvmtiStackInfo>{env_, stack_info_ptr}, thread_count_ptr };
     }
 
     // GetThreadListStackTraces: Get Thread List Stack Traces
     [[nodiscard]] Result<Array<jvmtiStackInfo>> getThreadListStackTraces(Span<const jthread> thread_list, jint max_frame_count) const noexcept {
-        jvmtiStackInfo* stack_info_ptr = nullptr;
+        jvmtiStackInfo* stack_info_ptr{};
         const jvmtiError e = env_->functions->GetThreadListStackTraces(env_, static_cast<jint>(thread_list.size()), thread_list.data(), max_frame_count, &stack_info_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetThreadListStackTraces");
         return Array<jvmtiStackInfo>{env_, stack_info_ptr, static_cast<std::size_t>(static_cast<jint>(thread_list.size()))};
@@ -2186,7 +2186,7 @@ public:
         jlocation location_ptr{};
         const jvmtiError e = env_->functions->GetFrameLocation(env_, thread, depth, &method_ptr, &location_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetFrameLocation");
-        return out::GetFrameLocation{method_ptr, location_ptr};
+        return out::GetFrameLocation{ method_ptr, location_ptr };
     }
 
     // NotifyFramePop: Notify Frame Pop
@@ -2340,11 +2340,11 @@ public:
     // GetObjectsWithTags: Get Objects With Tags
     [[nodiscard]] Result<out::GetObjectsWithTags> getObjectsWithTags(Span<const jlong> tags) const noexcept {
         jint count_ptr{};
-        jobject* object_result_ptr = nullptr;
-        jlong* tag_result_ptr = nullptr;
+        jobject* object_result_ptr{};
+        jlong* tag_result_ptr{};
         const jvmtiError e = env_->functions->GetObjectsWithTags(env_, static_cast<jint>(tags.size()), tags.data(), &count_ptr, &object_result_ptr, &tag_result_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetObjectsWithTags");
-        return out::GetObjectsWithTags{Array<Local<jobject>>{env_, object_result_ptr, static_cast<std::size_t>(count_ptr)}, Array<jlong>{env_, tag_result_ptr, static_cast<std::size_t>(count_ptr)}};
+        return out::GetObjectsWithTags{ Array<Local<jobject>>{env_, object_result_ptr, static_cast<std::size_t>(count_ptr)}, Array<jlong>{env_, tag_result_ptr, static_cast<std::size_t>(count_ptr)} };
     }
 
     // ForceGarbageCollection: Force Garbage Collection
@@ -2518,7 +2518,7 @@ public:
     // GetAllModules, since JVMTI 9: Get All Modules
     [[nodiscard]] Result<Array<Local<jobject>>> getAllModules() const noexcept {
         jint module_count_ptr{};
-        jobject* modules_ptr = nullptr;
+        jobject* modules_ptr{};
         const jvmtiError e = env_->functions->GetAllModules(env_, &module_count_ptr, &modules_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetAllModules");
         return Array<Local<jobject>>{env_, modules_ptr, static_cast<std::size_t>(module_count_ptr)};
@@ -2633,7 +2633,7 @@ public:
     // GetLoadedClasses: Get Loaded Classes
     [[nodiscard]] Result<Array<Local<jclass>>> getLoadedClasses() const noexcept {
         jint class_count_ptr{};
-        jclass* classes_ptr = nullptr;
+        jclass* classes_ptr{};
         const jvmtiError e = env_->functions->GetLoadedClasses(env_, &class_count_ptr, &classes_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetLoadedClasses");
         return Array<Local<jclass>>{env_, classes_ptr, static_cast<std::size_t>(class_count_ptr)};
@@ -2642,7 +2642,7 @@ public:
     // GetClassLoaderClasses: Get Classloader Classes
     [[nodiscard]] Result<Array<Local<jclass>>> getClassLoaderClasses(jobject initiating_loader) const noexcept {
         jint class_count_ptr{};
-        jclass* classes_ptr = nullptr;
+        jclass* classes_ptr{};
         const jvmtiError e = env_->functions->GetClassLoaderClasses(env_, initiating_loader, &class_count_ptr, &classes_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetClassLoaderClasses");
         return Array<Local<jclass>>{env_, classes_ptr, static_cast<std::size_t>(class_count_ptr)};
@@ -2650,11 +2650,11 @@ public:
 
     // GetClassSignature: Get Class Signature
     [[nodiscard]] Result<out::GetClassSignature> getClassSignature(jclass klass) const noexcept {
-        char* signature_ptr = nullptr;
-        char* generic_ptr = nullptr;
+        char* signature_ptr{};
+        char* generic_ptr{};
         const jvmtiError e = env_->functions->GetClassSignature(env_, klass, &signature_ptr, &generic_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetClassSignature");
-        return out::GetClassSignature{String{env_, signature_ptr}, String{env_, generic_ptr}};
+        return out::GetClassSignature{ String{env_, signature_ptr}, String{env_, generic_ptr} };
     }
 
     // GetClassStatus: Get Class Status
@@ -2667,7 +2667,7 @@ public:
 
     // GetSourceFileName: Get Source File Name
     [[nodiscard]] Result<String> getSourceFileName(jclass klass) const noexcept {
-        char* source_name_ptr = nullptr;
+        char* source_name_ptr{};
         const jvmtiError e = env_->functions->GetSourceFileName(env_, klass, &source_name_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetSourceFileName");
         return String{env_, source_name_ptr};
@@ -2684,7 +2684,7 @@ public:
     // GetClassMethods: Get Class Methods
     [[nodiscard]] Result<Array<jmethodID>> getClassMethods(jclass klass) const noexcept {
         jint method_count_ptr{};
-        jmethodID* methods_ptr = nullptr;
+        jmethodID* methods_ptr{};
         const jvmtiError e = env_->functions->GetClassMethods(env_, klass, &method_count_ptr, &methods_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetClassMethods");
         return Array<jmethodID>{env_, methods_ptr, static_cast<std::size_t>(method_count_ptr)};
@@ -2693,7 +2693,7 @@ public:
     // GetClassFields: Get Class Fields
     [[nodiscard]] Result<Array<jfieldID>> getClassFields(jclass klass) const noexcept {
         jint field_count_ptr{};
-        jfieldID* fields_ptr = nullptr;
+        jfieldID* fields_ptr{};
         const jvmtiError e = env_->functions->GetClassFields(env_, klass, &field_count_ptr, &fields_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetClassFields");
         return Array<jfieldID>{env_, fields_ptr, static_cast<std::size_t>(field_count_ptr)};
@@ -2702,7 +2702,7 @@ public:
     // GetImplementedInterfaces: Get Implemented Interfaces
     [[nodiscard]] Result<Array<Local<jclass>>> getImplementedInterfaces(jclass klass) const noexcept {
         jint interface_count_ptr{};
-        jclass* interfaces_ptr = nullptr;
+        jclass* interfaces_ptr{};
         const jvmtiError e = env_->functions->GetImplementedInterfaces(env_, klass, &interface_count_ptr, &interfaces_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetImplementedInterfaces");
         return Array<Local<jclass>>{env_, interfaces_ptr, static_cast<std::size_t>(interface_count_ptr)};
@@ -2715,7 +2715,7 @@ public:
         jint major_version_ptr{};
         const jvmtiError e = env_->functions->GetClassVersionNumbers(env_, klass, &minor_version_ptr, &major_version_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetClassVersionNumbers");
-        return out::GetClassVersionNumbers{minor_version_ptr, major_version_ptr};
+        return out::GetClassVersionNumbers{ minor_version_ptr, major_version_ptr };
     }
 #else
     template <class... A>
@@ -2729,10 +2729,10 @@ public:
     [[nodiscard]] Result<out::GetConstantPool> getConstantPool(jclass klass) const noexcept {
         jint constant_pool_count_ptr{};
         jint constant_pool_byte_count_ptr{};
-        unsigned char* constant_pool_bytes_ptr = nullptr;
+        unsigned char* constant_pool_bytes_ptr{};
         const jvmtiError e = env_->functions->GetConstantPool(env_, klass, &constant_pool_count_ptr, &constant_pool_byte_count_ptr, &constant_pool_bytes_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetConstantPool");
-        return out::GetConstantPool{constant_pool_count_ptr, Array<unsigned char>{env_, constant_pool_bytes_ptr, static_cast<std::size_t>(constant_pool_byte_count_ptr)}};
+        return out::GetConstantPool{ constant_pool_count_ptr, Array<unsigned char>{env_, constant_pool_bytes_ptr, static_cast<std::size_t>(constant_pool_byte_count_ptr)} };
     }
 #else
     template <class... A>
@@ -2782,7 +2782,7 @@ public:
 
     // GetSourceDebugExtension: Get Source Debug Extension
     [[nodiscard]] Result<String> getSourceDebugExtension(jclass klass) const noexcept {
-        char* source_debug_extension_ptr = nullptr;
+        char* source_debug_extension_ptr{};
         const jvmtiError e = env_->functions->GetSourceDebugExtension(env_, klass, &source_debug_extension_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetSourceDebugExtension");
         return String{env_, source_debug_extension_ptr};
@@ -2835,12 +2835,12 @@ public:
 
     // GetFieldName: Get Field Name (and Signature)
     [[nodiscard]] Result<out::GetFieldName> getFieldName(jclass klass, jfieldID field) const noexcept {
-        char* name_ptr = nullptr;
-        char* signature_ptr = nullptr;
-        char* generic_ptr = nullptr;
+        char* name_ptr{};
+        char* signature_ptr{};
+        char* generic_ptr{};
         const jvmtiError e = env_->functions->GetFieldName(env_, klass, field, &name_ptr, &signature_ptr, &generic_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetFieldName");
-        return out::GetFieldName{String{env_, name_ptr}, String{env_, signature_ptr}, String{env_, generic_ptr}};
+        return out::GetFieldName{ String{env_, name_ptr}, String{env_, signature_ptr}, String{env_, generic_ptr} };
     }
 
     // GetFieldDeclaringClass: Get Field Declaring Class
@@ -2869,12 +2869,12 @@ public:
 
     // GetMethodName: Get Method Name (and Signature)
     [[nodiscard]] Result<out::GetMethodName> getMethodName(jmethodID method) const noexcept {
-        char* name_ptr = nullptr;
-        char* signature_ptr = nullptr;
-        char* generic_ptr = nullptr;
+        char* name_ptr{};
+        char* signature_ptr{};
+        char* generic_ptr{};
         const jvmtiError e = env_->functions->GetMethodName(env_, method, &name_ptr, &signature_ptr, &generic_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetMethodName");
-        return out::GetMethodName{String{env_, name_ptr}, String{env_, signature_ptr}, String{env_, generic_ptr}};
+        return out::GetMethodName{ String{env_, name_ptr}, String{env_, signature_ptr}, String{env_, generic_ptr} };
     }
 
     // GetMethodDeclaringClass: Get Method Declaring Class
@@ -2912,7 +2912,7 @@ public:
     // GetLineNumberTable: Get Line Number Table
     [[nodiscard]] Result<Array<jvmtiLineNumberEntry>> getLineNumberTable(jmethodID method) const noexcept {
         jint entry_count_ptr{};
-        jvmtiLineNumberEntry* table_ptr = nullptr;
+        jvmtiLineNumberEntry* table_ptr{};
         const jvmtiError e = env_->functions->GetLineNumberTable(env_, method, &entry_count_ptr, &table_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetLineNumberTable");
         return Array<jvmtiLineNumberEntry>{env_, table_ptr, static_cast<std::size_t>(entry_count_ptr)};
@@ -2924,13 +2924,13 @@ public:
         jlocation end_location_ptr{};
         const jvmtiError e = env_->functions->GetMethodLocation(env_, method, &start_location_ptr, &end_location_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetMethodLocation");
-        return out::GetMethodLocation{start_location_ptr, end_location_ptr};
+        return out::GetMethodLocation{ start_location_ptr, end_location_ptr };
     }
 
     // GetLocalVariableTable: Get Local Variable Table
     [[nodiscard]] Result<Array<jvmtiLocalVariableEntry>> getLocalVariableTable(jmethodID method) const noexcept {
         jint entry_count_ptr{};
-        jvmtiLocalVariableEntry* table_ptr = nullptr;
+        jvmtiLocalVariableEntry* table_ptr{};
         const jvmtiError e = env_->functions->GetLocalVariableTable(env_, method, &entry_count_ptr, &table_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetLocalVariableTable");
         return Array<jvmtiLocalVariableEntry>{env_, table_ptr, static_cast<std::size_t>(entry_count_ptr)};
@@ -2939,7 +2939,7 @@ public:
     // GetBytecodes: Get Bytecodes
     [[nodiscard]] Result<Array<unsigned char>> getBytecodes(jmethodID method) const noexcept {
         jint bytecode_count_ptr{};
-        unsigned char* bytecodes_ptr = nullptr;
+        unsigned char* bytecodes_ptr{};
         const jvmtiError e = env_->functions->GetBytecodes(env_, method, &bytecode_count_ptr, &bytecodes_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetBytecodes");
         return Array<unsigned char>{env_, bytecodes_ptr, static_cast<std::size_t>(bytecode_count_ptr)};
@@ -3056,7 +3056,7 @@ public:
 
     // GetJNIFunctionTable: Get JNI Function Table
     [[nodiscard]] Result<Buffer<jniNativeInterface>> getJNIFunctionTable() const noexcept {
-        jniNativeInterface* function_table = nullptr;
+        jniNativeInterface* function_table{};
         const jvmtiError e = env_->functions->GetJNIFunctionTable(env_, &function_table);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetJNIFunctionTable");
         return Buffer<jniNativeInterface>{env_, function_table};
@@ -3086,7 +3086,7 @@ public:
     // GetExtensionFunctions: Get Extension Functions
     [[nodiscard]] Result<Array<jvmtiExtensionFunctionInfo>> getExtensionFunctions() const noexcept {
         jint extension_count_ptr{};
-        jvmtiExtensionFunctionInfo* extensions = nullptr;
+        jvmtiExtensionFunctionInfo* extensions{};
         const jvmtiError e = env_->functions->GetExtensionFunctions(env_, &extension_count_ptr, &extensions);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetExtensionFunctions");
         return Array<jvmtiExtensionFunctionInfo>{env_, extensions, static_cast<std::size_t>(extension_count_ptr)};
@@ -3095,7 +3095,7 @@ public:
     // GetExtensionEvents: Get Extension Events
     [[nodiscard]] Result<Array<jvmtiExtensionEventInfo>> getExtensionEvents() const noexcept {
         jint extension_count_ptr{};
-        jvmtiExtensionEventInfo* extensions = nullptr;
+        jvmtiExtensionEventInfo* extensions{};
         const jvmtiError e = env_->functions->GetExtensionEvents(env_, &extension_count_ptr, &extensions);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetExtensionEvents");
         return Array<jvmtiExtensionEventInfo>{env_, extensions, static_cast<std::size_t>(extension_count_ptr)};
@@ -3218,7 +3218,7 @@ public:
     // GetSystemProperties: Get System Properties
     [[nodiscard]] Result<NestedArray<char>> getSystemProperties() const noexcept {
         jint count_ptr{};
-        char** property_ptr = nullptr;
+        char** property_ptr{};
         const jvmtiError e = env_->functions->GetSystemProperties(env_, &count_ptr, &property_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetSystemProperties");
         return NestedArray<char>{env_, property_ptr, static_cast<std::size_t>(count_ptr)};
@@ -3226,7 +3226,7 @@ public:
 
     // GetSystemProperty: Get System Property
     [[nodiscard]] Result<String> getSystemProperty(CStr property) const noexcept {
-        char* value_ptr = nullptr;
+        char* value_ptr{};
         const jvmtiError e = env_->functions->GetSystemProperty(env_, property.get(), &value_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetSystemProperty");
         return String{env_, value_ptr};
@@ -3263,7 +3263,7 @@ public:
 
     // GetEnvironmentLocalStorage: Get Environment Local Storage
     [[nodiscard]] Result<void*> getEnvironmentLocalStorage() const noexcept {
-        void* data_ptr = nullptr;
+        void* data_ptr{};
         const jvmtiError e = env_->functions->GetEnvironmentLocalStorage(env_, &data_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetEnvironmentLocalStorage");
         return data_ptr;
@@ -3279,7 +3279,7 @@ public:
 
     // GetErrorName: Get Error Name
     [[nodiscard]] Result<String> getErrorName(jvmtiError error) const noexcept {
-        char* name_ptr = nullptr;
+        char* name_ptr{};
         const jvmtiError e = env_->functions->GetErrorName(env_, error, &name_ptr);
         if (e != JVMTI_ERROR_NONE) return detail::failure(e, "GetErrorName");
         return String{env_, name_ptr};

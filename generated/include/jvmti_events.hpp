@@ -19,6 +19,22 @@ struct EventTarget {
 };
 EventTarget eventTarget(jvmtiEnv* received) noexcept;
 
+// Events whose handlers may call only callback-safe functions (in this spec:
+// GarbageCollectionStart, GarbageCollectionFinish, ObjectFree). Their thunks call enterRestrictedHandler() on the event's thread before the agent's callback and
+// leaveRestrictedHandler() after it, so that the runtime can refuse other calls made in
+// between as it refuses them from heap iteration callbacks.
+void enterRestrictedHandler() noexcept;
+void leaveRestrictedHandler() noexcept;
+
+// Brackets the agent's callback in a thunk of a restricted event.
+class RestrictedHandlerScope {
+public:
+    RestrictedHandlerScope() noexcept { enterRestrictedHandler(); }
+    ~RestrictedHandlerScope() { leaveRestrictedHandler(); }
+    RestrictedHandlerScope(const RestrictedHandlerScope&) = delete;
+    RestrictedHandlerScope& operator=(const RestrictedHandlerScope&) = delete;
+};
+
 }  // namespace jvmti_runtime
 
 namespace jvmti_events {

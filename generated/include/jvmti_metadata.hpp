@@ -66,6 +66,7 @@ struct Event {
     const int* requiredCapabilities;
     int requiredCapabilityCount;
     const char* since;
+    bool restrictedHandler;   // its handler may call only callback-safe functions
 };
 
 struct Capability {

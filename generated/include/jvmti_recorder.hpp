@@ -28,6 +28,10 @@ struct State {
     jvmtiPhase phase = JVMTI_PHASE_LIVE;
     jvmtiCapabilities capabilities{};
     bool callbackUnsafe = false;          // answer of inCallbackUnsafeRegion()
+    bool checkHandles = false;            // answer of checkingHandles()
+    // handleState() answers Live except for these handles (by address).
+    std::vector<std::pair<const void*, jvmti_runtime::HandleState>> deadHandles;
+    const void* caller = nullptr;         // the last enteredFrom() address
     jvmtiEnv* liveEnv = nullptr;          // the one environment environment() accepts
     // Called with each call once it is recorded, before the runtime returns: a test writes the
     // out-parameters here (their addresses are among the argument words).

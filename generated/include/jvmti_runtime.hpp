@@ -15,8 +15,11 @@
 // (MUST_POSSESS_CAPABILITY); each parameter, in order: a pointer that may not be NULL
 // (NULL_POINTER), a jint below its minimum (ILLEGAL_ARGUMENT), an enum value that is none of
 // its constants (ILLEGAL_ARGUMENT, or INVALID_EVENT_TYPE for jvmtiEvent); a function that is
-// not callback-safe called from a heap iteration callback (ACCESS_DENIED). Every failed
-// check is passed to reportViolation before the entry returns its error.
+// not callback-safe called from a heap iteration callback or a restricted event handler
+// (ACCESS_DENIED); last, while checkingHandles(), each handle argument the runtime finds
+// dead (INVALID_OBJECT, INVALID_CLASS, INVALID_THREAD, INVALID_THREAD_GROUP,
+// INVALID_METHODID, INVALID_FIELDID). Every failed check is passed to reportViolation before the entry returns
+// its error.
 #ifndef JVMTI_RUNTIME_HPP
 #define JVMTI_RUNTIME_HPP
 
@@ -50,9 +53,26 @@ jvmtiPhase currentPhase(const Env& env) noexcept;
 // The capabilities `env` possesses now.
 const jvmtiCapabilities& capabilities(const Env& env) noexcept;
 
-// Whether the current thread is running a heap iteration callback, where only callback-safe
-// functions may be called.
+// Whether the current thread is running a heap iteration callback, or the handler of an event
+// the spec restricts (handlercalls="callbacksafe"), where only callback-safe functions may be
+// called.
 bool inCallbackUnsafeRegion() noexcept;
+
+// Called first by every entry with the address the entry returns to (NULL where the compiler
+// cannot tell): the agent's call site, for reports. Keep it cheap: it runs on every call. A
+// tracing entry calls it too, then the checking entry, whose caller is the tracing entry: a
+// runtime behind the tracing table keeps the first address outside its own code.
+void enteredFrom(const void* returnAddress) noexcept;
+
+// Handle arguments (jobject, jclass, jthread, jthreadGroup, jmethodID, jfieldID), checked
+// last and only while checkingHandles() is true, one at a time and never when NULL:
+// handleState says whether the VM can still use the handle. Live lets the call go on; Invalid
+// (never a handle) and Stale (one that is no longer alive) end it with the error the spec
+// gives for the handle's type, reported as <Function>.<param>.invalid or .stale.
+enum class HandleKind { Object, Class, Thread, ThreadGroup, Method, Field };
+enum class HandleState { Live, Invalid, Stale };
+bool checkingHandles() noexcept;
+HandleState handleState(Env& env, HandleKind kind, const void* handle) noexcept;
 
 // Called for every failed check; `env` is nullptr when the environment itself was invalid.
 void reportViolation(Env* env, const Violation& violation) noexcept;

@@ -13,8 +13,11 @@
 
 #if defined(__GNUC__)
 #define JVMTI_ENTRY_UNLIKELY(x) __builtin_expect(!!(x), 0)
+// Where the entry returns to: the caller's call site.
+#define JVMTI_ENTRY_CALLER() __builtin_return_address(0)
 #else
 #define JVMTI_ENTRY_UNLIKELY(x) (x)
+#define JVMTI_ENTRY_CALLER() nullptr
 #endif
 
 namespace jvmti_entries {

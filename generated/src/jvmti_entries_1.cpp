@@ -17,176 +17,233 @@ const Violation kViolations[] = {
     {"GetThreadState.env.invalid", "GetThreadState", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadState.phase", "GetThreadState", "", "GetThreadState may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadState.thread_state_ptr.null", "GetThreadState", "thread_state_ptr", "thread_state_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadState.callback_unsafe", "GetThreadState", "", "GetThreadState is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadState.callback_unsafe", "GetThreadState", "", "GetThreadState is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadState.thread.invalid", "GetThreadState", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetThreadState.thread.stale", "GetThreadState", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetCurrentThread.env.invalid", "GetCurrentThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetCurrentThread.phase", "GetCurrentThread", "", "GetCurrentThread may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetCurrentThread.thread_ptr.null", "GetCurrentThread", "thread_ptr", "thread_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetCurrentThread.callback_unsafe", "GetCurrentThread", "", "GetCurrentThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetCurrentThread.callback_unsafe", "GetCurrentThread", "", "GetCurrentThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetAllThreads.env.invalid", "GetAllThreads", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetAllThreads.phase", "GetAllThreads", "", "GetAllThreads may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetAllThreads.threads_count_ptr.null", "GetAllThreads", "threads_count_ptr", "threads_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetAllThreads.threads_ptr.null", "GetAllThreads", "threads_ptr", "threads_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetAllThreads.callback_unsafe", "GetAllThreads", "", "GetAllThreads is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetAllThreads.callback_unsafe", "GetAllThreads", "", "GetAllThreads is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SuspendThread.env.invalid", "SuspendThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SuspendThread.phase", "SuspendThread", "", "SuspendThread may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SuspendThread.capability.can_suspend", "SuspendThread", "", "SuspendThread requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SuspendThread.callback_unsafe", "SuspendThread", "", "SuspendThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SuspendThread.callback_unsafe", "SuspendThread", "", "SuspendThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SuspendThread.thread.invalid", "SuspendThread", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SuspendThread.thread.stale", "SuspendThread", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SuspendThreadList.env.invalid", "SuspendThreadList", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SuspendThreadList.phase", "SuspendThreadList", "", "SuspendThreadList may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SuspendThreadList.capability.can_suspend", "SuspendThreadList", "", "SuspendThreadList requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"SuspendThreadList.request_count.min", "SuspendThreadList", "request_count", "request_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SuspendThreadList.request_list.null", "SuspendThreadList", "request_list", "request_list must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"SuspendThreadList.results.null", "SuspendThreadList", "results", "results must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"SuspendThreadList.callback_unsafe", "SuspendThreadList", "", "SuspendThreadList is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SuspendThreadList.callback_unsafe", "SuspendThreadList", "", "SuspendThreadList is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SuspendAllVirtualThreads.env.invalid", "SuspendAllVirtualThreads", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SuspendAllVirtualThreads.phase", "SuspendAllVirtualThreads", "", "SuspendAllVirtualThreads may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SuspendAllVirtualThreads.capability.can_suspend", "SuspendAllVirtualThreads", "", "SuspendAllVirtualThreads requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"SuspendAllVirtualThreads.capability.can_support_virtual_threads", "SuspendAllVirtualThreads", "", "SuspendAllVirtualThreads requires the capability can_support_virtual_threads", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"SuspendAllVirtualThreads.except_count.min", "SuspendAllVirtualThreads", "except_count", "except_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
-    {"SuspendAllVirtualThreads.callback_unsafe", "SuspendAllVirtualThreads", "", "SuspendAllVirtualThreads is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SuspendAllVirtualThreads.callback_unsafe", "SuspendAllVirtualThreads", "", "SuspendAllVirtualThreads is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"ResumeThread.env.invalid", "ResumeThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ResumeThread.phase", "ResumeThread", "", "ResumeThread may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ResumeThread.capability.can_suspend", "ResumeThread", "", "ResumeThread requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ResumeThread.callback_unsafe", "ResumeThread", "", "ResumeThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ResumeThread.callback_unsafe", "ResumeThread", "", "ResumeThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ResumeThread.thread.invalid", "ResumeThread", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ResumeThread.thread.stale", "ResumeThread", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ResumeThreadList.env.invalid", "ResumeThreadList", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ResumeThreadList.phase", "ResumeThreadList", "", "ResumeThreadList may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ResumeThreadList.capability.can_suspend", "ResumeThreadList", "", "ResumeThreadList requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"ResumeThreadList.request_count.min", "ResumeThreadList", "request_count", "request_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"ResumeThreadList.request_list.null", "ResumeThreadList", "request_list", "request_list must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"ResumeThreadList.results.null", "ResumeThreadList", "results", "results must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"ResumeThreadList.callback_unsafe", "ResumeThreadList", "", "ResumeThreadList is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ResumeThreadList.callback_unsafe", "ResumeThreadList", "", "ResumeThreadList is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"ResumeAllVirtualThreads.env.invalid", "ResumeAllVirtualThreads", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ResumeAllVirtualThreads.phase", "ResumeAllVirtualThreads", "", "ResumeAllVirtualThreads may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ResumeAllVirtualThreads.capability.can_suspend", "ResumeAllVirtualThreads", "", "ResumeAllVirtualThreads requires the capability can_suspend", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"ResumeAllVirtualThreads.capability.can_support_virtual_threads", "ResumeAllVirtualThreads", "", "ResumeAllVirtualThreads requires the capability can_support_virtual_threads", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"ResumeAllVirtualThreads.except_count.min", "ResumeAllVirtualThreads", "except_count", "except_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
-    {"ResumeAllVirtualThreads.callback_unsafe", "ResumeAllVirtualThreads", "", "ResumeAllVirtualThreads is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ResumeAllVirtualThreads.callback_unsafe", "ResumeAllVirtualThreads", "", "ResumeAllVirtualThreads is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"StopThread.env.invalid", "StopThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"StopThread.phase", "StopThread", "", "StopThread may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"StopThread.capability.can_signal_thread", "StopThread", "", "StopThread requires the capability can_signal_thread", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"StopThread.callback_unsafe", "StopThread", "", "StopThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"StopThread.callback_unsafe", "StopThread", "", "StopThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"StopThread.thread.invalid", "StopThread", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"StopThread.thread.stale", "StopThread", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
+    {"StopThread.exception.invalid", "StopThread", "exception", "exception must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"StopThread.exception.stale", "StopThread", "exception", "exception must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"InterruptThread.env.invalid", "InterruptThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"InterruptThread.phase", "InterruptThread", "", "InterruptThread may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"InterruptThread.capability.can_signal_thread", "InterruptThread", "", "InterruptThread requires the capability can_signal_thread", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"InterruptThread.callback_unsafe", "InterruptThread", "", "InterruptThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"InterruptThread.callback_unsafe", "InterruptThread", "", "InterruptThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"InterruptThread.thread.invalid", "InterruptThread", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"InterruptThread.thread.stale", "InterruptThread", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetThreadInfo.env.invalid", "GetThreadInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadInfo.phase", "GetThreadInfo", "", "GetThreadInfo may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadInfo.info_ptr.null", "GetThreadInfo", "info_ptr", "info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadInfo.callback_unsafe", "GetThreadInfo", "", "GetThreadInfo is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadInfo.callback_unsafe", "GetThreadInfo", "", "GetThreadInfo is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadInfo.thread.invalid", "GetThreadInfo", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetThreadInfo.thread.stale", "GetThreadInfo", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetOwnedMonitorInfo.env.invalid", "GetOwnedMonitorInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetOwnedMonitorInfo.phase", "GetOwnedMonitorInfo", "", "GetOwnedMonitorInfo may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetOwnedMonitorInfo.capability.can_get_owned_monitor_info", "GetOwnedMonitorInfo", "", "GetOwnedMonitorInfo requires the capability can_get_owned_monitor_info", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetOwnedMonitorInfo.owned_monitor_count_ptr.null", "GetOwnedMonitorInfo", "owned_monitor_count_ptr", "owned_monitor_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetOwnedMonitorInfo.owned_monitors_ptr.null", "GetOwnedMonitorInfo", "owned_monitors_ptr", "owned_monitors_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetOwnedMonitorInfo.callback_unsafe", "GetOwnedMonitorInfo", "", "GetOwnedMonitorInfo is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetOwnedMonitorInfo.callback_unsafe", "GetOwnedMonitorInfo", "", "GetOwnedMonitorInfo is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetOwnedMonitorInfo.thread.invalid", "GetOwnedMonitorInfo", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetOwnedMonitorInfo.thread.stale", "GetOwnedMonitorInfo", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetOwnedMonitorStackDepthInfo.env.invalid", "GetOwnedMonitorStackDepthInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetOwnedMonitorStackDepthInfo.phase", "GetOwnedMonitorStackDepthInfo", "", "GetOwnedMonitorStackDepthInfo may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetOwnedMonitorStackDepthInfo.capability.can_get_owned_monitor_stack_depth_info", "GetOwnedMonitorStackDepthInfo", "", "GetOwnedMonitorStackDepthInfo requires the capability can_get_owned_monitor_stack_depth_info", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetOwnedMonitorStackDepthInfo.monitor_info_count_ptr.null", "GetOwnedMonitorStackDepthInfo", "monitor_info_count_ptr", "monitor_info_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetOwnedMonitorStackDepthInfo.monitor_info_ptr.null", "GetOwnedMonitorStackDepthInfo", "monitor_info_ptr", "monitor_info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetOwnedMonitorStackDepthInfo.callback_unsafe", "GetOwnedMonitorStackDepthInfo", "", "GetOwnedMonitorStackDepthInfo is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetOwnedMonitorStackDepthInfo.callback_unsafe", "GetOwnedMonitorStackDepthInfo", "", "GetOwnedMonitorStackDepthInfo is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetOwnedMonitorStackDepthInfo.thread.invalid", "GetOwnedMonitorStackDepthInfo", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetOwnedMonitorStackDepthInfo.thread.stale", "GetOwnedMonitorStackDepthInfo", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetCurrentContendedMonitor.env.invalid", "GetCurrentContendedMonitor", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetCurrentContendedMonitor.phase", "GetCurrentContendedMonitor", "", "GetCurrentContendedMonitor may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetCurrentContendedMonitor.capability.can_get_current_contended_monitor", "GetCurrentContendedMonitor", "", "GetCurrentContendedMonitor requires the capability can_get_current_contended_monitor", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetCurrentContendedMonitor.monitor_ptr.null", "GetCurrentContendedMonitor", "monitor_ptr", "monitor_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetCurrentContendedMonitor.callback_unsafe", "GetCurrentContendedMonitor", "", "GetCurrentContendedMonitor is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetCurrentContendedMonitor.callback_unsafe", "GetCurrentContendedMonitor", "", "GetCurrentContendedMonitor is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetCurrentContendedMonitor.thread.invalid", "GetCurrentContendedMonitor", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetCurrentContendedMonitor.thread.stale", "GetCurrentContendedMonitor", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"RunAgentThread.env.invalid", "RunAgentThread", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"RunAgentThread.phase", "RunAgentThread", "", "RunAgentThread may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"RunAgentThread.proc.null", "RunAgentThread", "proc", "proc must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"RunAgentThread.callback_unsafe", "RunAgentThread", "", "RunAgentThread is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"RunAgentThread.callback_unsafe", "RunAgentThread", "", "RunAgentThread is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"RunAgentThread.thread.invalid", "RunAgentThread", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"RunAgentThread.thread.stale", "RunAgentThread", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetThreadLocalStorage.env.invalid", "SetThreadLocalStorage", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetThreadLocalStorage.phase", "SetThreadLocalStorage", "", "SetThreadLocalStorage may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"SetThreadLocalStorage.callback_unsafe", "SetThreadLocalStorage", "", "SetThreadLocalStorage is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetThreadLocalStorage.callback_unsafe", "SetThreadLocalStorage", "", "SetThreadLocalStorage is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetThreadLocalStorage.thread.invalid", "SetThreadLocalStorage", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetThreadLocalStorage.thread.stale", "SetThreadLocalStorage", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetThreadLocalStorage.env.invalid", "GetThreadLocalStorage", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadLocalStorage.phase", "GetThreadLocalStorage", "", "GetThreadLocalStorage may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadLocalStorage.data_ptr.null", "GetThreadLocalStorage", "data_ptr", "data_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadLocalStorage.callback_unsafe", "GetThreadLocalStorage", "", "GetThreadLocalStorage is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadLocalStorage.callback_unsafe", "GetThreadLocalStorage", "", "GetThreadLocalStorage is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadLocalStorage.thread.invalid", "GetThreadLocalStorage", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetThreadLocalStorage.thread.stale", "GetThreadLocalStorage", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetTopThreadGroups.env.invalid", "GetTopThreadGroups", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetTopThreadGroups.phase", "GetTopThreadGroups", "", "GetTopThreadGroups may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetTopThreadGroups.group_count_ptr.null", "GetTopThreadGroups", "group_count_ptr", "group_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetTopThreadGroups.groups_ptr.null", "GetTopThreadGroups", "groups_ptr", "groups_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetTopThreadGroups.callback_unsafe", "GetTopThreadGroups", "", "GetTopThreadGroups is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetTopThreadGroups.callback_unsafe", "GetTopThreadGroups", "", "GetTopThreadGroups is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetThreadGroupInfo.env.invalid", "GetThreadGroupInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadGroupInfo.phase", "GetThreadGroupInfo", "", "GetThreadGroupInfo may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadGroupInfo.info_ptr.null", "GetThreadGroupInfo", "info_ptr", "info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadGroupInfo.callback_unsafe", "GetThreadGroupInfo", "", "GetThreadGroupInfo is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadGroupInfo.callback_unsafe", "GetThreadGroupInfo", "", "GetThreadGroupInfo is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadGroupInfo.group.invalid", "GetThreadGroupInfo", "group", "group must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD_GROUP},
+    {"GetThreadGroupInfo.group.stale", "GetThreadGroupInfo", "group", "group must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD_GROUP},
     {"GetThreadGroupChildren.env.invalid", "GetThreadGroupChildren", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadGroupChildren.phase", "GetThreadGroupChildren", "", "GetThreadGroupChildren may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadGroupChildren.thread_count_ptr.null", "GetThreadGroupChildren", "thread_count_ptr", "thread_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetThreadGroupChildren.threads_ptr.null", "GetThreadGroupChildren", "threads_ptr", "threads_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetThreadGroupChildren.group_count_ptr.null", "GetThreadGroupChildren", "group_count_ptr", "group_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetThreadGroupChildren.groups_ptr.null", "GetThreadGroupChildren", "groups_ptr", "groups_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadGroupChildren.callback_unsafe", "GetThreadGroupChildren", "", "GetThreadGroupChildren is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadGroupChildren.callback_unsafe", "GetThreadGroupChildren", "", "GetThreadGroupChildren is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadGroupChildren.group.invalid", "GetThreadGroupChildren", "group", "group must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD_GROUP},
+    {"GetThreadGroupChildren.group.stale", "GetThreadGroupChildren", "group", "group must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD_GROUP},
     {"GetStackTrace.env.invalid", "GetStackTrace", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetStackTrace.phase", "GetStackTrace", "", "GetStackTrace may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetStackTrace.max_frame_count.min", "GetStackTrace", "max_frame_count", "max_frame_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetStackTrace.frame_buffer.null", "GetStackTrace", "frame_buffer", "frame_buffer must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetStackTrace.count_ptr.null", "GetStackTrace", "count_ptr", "count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetStackTrace.callback_unsafe", "GetStackTrace", "", "GetStackTrace is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetStackTrace.callback_unsafe", "GetStackTrace", "", "GetStackTrace is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetStackTrace.thread.invalid", "GetStackTrace", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetStackTrace.thread.stale", "GetStackTrace", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetAllStackTraces.env.invalid", "GetAllStackTraces", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetAllStackTraces.phase", "GetAllStackTraces", "", "GetAllStackTraces may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetAllStackTraces.max_frame_count.min", "GetAllStackTraces", "max_frame_count", "max_frame_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetAllStackTraces.stack_info_ptr.null", "GetAllStackTraces", "stack_info_ptr", "stack_info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetAllStackTraces.thread_count_ptr.null", "GetAllStackTraces", "thread_count_ptr", "thread_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetAllStackTraces.callback_unsafe", "GetAllStackTraces", "", "GetAllStackTraces is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetAllStackTraces.callback_unsafe", "GetAllStackTraces", "", "GetAllStackTraces is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetThreadListStackTraces.env.invalid", "GetThreadListStackTraces", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadListStackTraces.phase", "GetThreadListStackTraces", "", "GetThreadListStackTraces may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadListStackTraces.thread_count.min", "GetThreadListStackTraces", "thread_count", "thread_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetThreadListStackTraces.thread_list.null", "GetThreadListStackTraces", "thread_list", "thread_list must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetThreadListStackTraces.max_frame_count.min", "GetThreadListStackTraces", "max_frame_count", "max_frame_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetThreadListStackTraces.stack_info_ptr.null", "GetThreadListStackTraces", "stack_info_ptr", "stack_info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadListStackTraces.callback_unsafe", "GetThreadListStackTraces", "", "GetThreadListStackTraces is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadListStackTraces.callback_unsafe", "GetThreadListStackTraces", "", "GetThreadListStackTraces is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetFrameCount.env.invalid", "GetFrameCount", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFrameCount.phase", "GetFrameCount", "", "GetFrameCount may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetFrameCount.count_ptr.null", "GetFrameCount", "count_ptr", "count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetFrameCount.callback_unsafe", "GetFrameCount", "", "GetFrameCount is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFrameCount.callback_unsafe", "GetFrameCount", "", "GetFrameCount is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFrameCount.thread.invalid", "GetFrameCount", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetFrameCount.thread.stale", "GetFrameCount", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"PopFrame.env.invalid", "PopFrame", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"PopFrame.phase", "PopFrame", "", "PopFrame may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"PopFrame.capability.can_pop_frame", "PopFrame", "", "PopFrame requires the capability can_pop_frame", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"PopFrame.callback_unsafe", "PopFrame", "", "PopFrame is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"PopFrame.callback_unsafe", "PopFrame", "", "PopFrame is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"PopFrame.thread.invalid", "PopFrame", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"PopFrame.thread.stale", "PopFrame", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetFrameLocation.env.invalid", "GetFrameLocation", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFrameLocation.phase", "GetFrameLocation", "", "GetFrameLocation may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetFrameLocation.method_ptr.null", "GetFrameLocation", "method_ptr", "method_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetFrameLocation.location_ptr.null", "GetFrameLocation", "location_ptr", "location_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetFrameLocation.callback_unsafe", "GetFrameLocation", "", "GetFrameLocation is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFrameLocation.callback_unsafe", "GetFrameLocation", "", "GetFrameLocation is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFrameLocation.thread.invalid", "GetFrameLocation", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetFrameLocation.thread.stale", "GetFrameLocation", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"NotifyFramePop.env.invalid", "NotifyFramePop", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"NotifyFramePop.phase", "NotifyFramePop", "", "NotifyFramePop may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"NotifyFramePop.capability.can_generate_frame_pop_events", "NotifyFramePop", "", "NotifyFramePop requires the capability can_generate_frame_pop_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"NotifyFramePop.callback_unsafe", "NotifyFramePop", "", "NotifyFramePop is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"NotifyFramePop.callback_unsafe", "NotifyFramePop", "", "NotifyFramePop is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"NotifyFramePop.thread.invalid", "NotifyFramePop", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"NotifyFramePop.thread.stale", "NotifyFramePop", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ClearAllFramePops.env.invalid", "ClearAllFramePops", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ClearAllFramePops.phase", "ClearAllFramePops", "", "ClearAllFramePops may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ClearAllFramePops.capability.can_generate_frame_pop_events", "ClearAllFramePops", "", "ClearAllFramePops requires the capability can_generate_frame_pop_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ClearAllFramePops.callback_unsafe", "ClearAllFramePops", "", "ClearAllFramePops is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearAllFramePops.callback_unsafe", "ClearAllFramePops", "", "ClearAllFramePops is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearAllFramePops.thread.invalid", "ClearAllFramePops", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ClearAllFramePops.thread.stale", "ClearAllFramePops", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ForceEarlyReturnObject.env.invalid", "ForceEarlyReturnObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnObject.phase", "ForceEarlyReturnObject", "", "ForceEarlyReturnObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnObject.capability.can_force_early_return", "ForceEarlyReturnObject", "", "ForceEarlyReturnObject requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnObject.callback_unsafe", "ForceEarlyReturnObject", "", "ForceEarlyReturnObject is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnObject.callback_unsafe", "ForceEarlyReturnObject", "", "ForceEarlyReturnObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnObject.thread.invalid", "ForceEarlyReturnObject", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnObject.thread.stale", "ForceEarlyReturnObject", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnObject.value.invalid", "ForceEarlyReturnObject", "value", "value must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"ForceEarlyReturnObject.value.stale", "ForceEarlyReturnObject", "value", "value must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"ForceEarlyReturnInt.env.invalid", "ForceEarlyReturnInt", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnInt.phase", "ForceEarlyReturnInt", "", "ForceEarlyReturnInt may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnInt.capability.can_force_early_return", "ForceEarlyReturnInt", "", "ForceEarlyReturnInt requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnInt.callback_unsafe", "ForceEarlyReturnInt", "", "ForceEarlyReturnInt is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnInt.callback_unsafe", "ForceEarlyReturnInt", "", "ForceEarlyReturnInt is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnInt.thread.invalid", "ForceEarlyReturnInt", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnInt.thread.stale", "ForceEarlyReturnInt", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ForceEarlyReturnLong.env.invalid", "ForceEarlyReturnLong", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnLong.phase", "ForceEarlyReturnLong", "", "ForceEarlyReturnLong may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnLong.capability.can_force_early_return", "ForceEarlyReturnLong", "", "ForceEarlyReturnLong requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnLong.callback_unsafe", "ForceEarlyReturnLong", "", "ForceEarlyReturnLong is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnLong.callback_unsafe", "ForceEarlyReturnLong", "", "ForceEarlyReturnLong is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnLong.thread.invalid", "ForceEarlyReturnLong", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnLong.thread.stale", "ForceEarlyReturnLong", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ForceEarlyReturnFloat.env.invalid", "ForceEarlyReturnFloat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnFloat.phase", "ForceEarlyReturnFloat", "", "ForceEarlyReturnFloat may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnFloat.capability.can_force_early_return", "ForceEarlyReturnFloat", "", "ForceEarlyReturnFloat requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnFloat.callback_unsafe", "ForceEarlyReturnFloat", "", "ForceEarlyReturnFloat is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnFloat.callback_unsafe", "ForceEarlyReturnFloat", "", "ForceEarlyReturnFloat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnFloat.thread.invalid", "ForceEarlyReturnFloat", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnFloat.thread.stale", "ForceEarlyReturnFloat", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ForceEarlyReturnDouble.env.invalid", "ForceEarlyReturnDouble", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnDouble.phase", "ForceEarlyReturnDouble", "", "ForceEarlyReturnDouble may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnDouble.capability.can_force_early_return", "ForceEarlyReturnDouble", "", "ForceEarlyReturnDouble requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnDouble.callback_unsafe", "ForceEarlyReturnDouble", "", "ForceEarlyReturnDouble is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnDouble.callback_unsafe", "ForceEarlyReturnDouble", "", "ForceEarlyReturnDouble is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnDouble.thread.invalid", "ForceEarlyReturnDouble", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnDouble.thread.stale", "ForceEarlyReturnDouble", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"ForceEarlyReturnVoid.env.invalid", "ForceEarlyReturnVoid", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceEarlyReturnVoid.phase", "ForceEarlyReturnVoid", "", "ForceEarlyReturnVoid may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ForceEarlyReturnVoid.capability.can_force_early_return", "ForceEarlyReturnVoid", "", "ForceEarlyReturnVoid requires the capability can_force_early_return", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ForceEarlyReturnVoid.callback_unsafe", "ForceEarlyReturnVoid", "", "ForceEarlyReturnVoid is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnVoid.callback_unsafe", "ForceEarlyReturnVoid", "", "ForceEarlyReturnVoid is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceEarlyReturnVoid.thread.invalid", "ForceEarlyReturnVoid", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"ForceEarlyReturnVoid.thread.stale", "ForceEarlyReturnVoid", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
 };
 
 }  // namespace
 
 // 46: Allocate
 jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     if (JVMTI_ENTRY_UNLIKELY(mem_ptr == nullptr)) return fail(rt_env, kViolations[1]);
@@ -205,6 +262,7 @@ jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem
 
 // 47: Deallocate
 jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[2]);
 #if defined(JVMTI_HOOK_PRE_Deallocate)
@@ -222,6 +280,7 @@ jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
 
 // 17: Get Thread State
 jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thread_state_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[3]);
     {
@@ -230,6 +289,10 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_state_ptr == nullptr)) return fail(rt_env, kViolations[5]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[6]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 8 : 7]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadState)
     if (const jvmtiError hooked = hooks::GetThreadState_pre(*rt_env, thread, thread_state_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -245,14 +308,15 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
 
 // 18: Get Current Thread
 jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[7]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[8]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[10]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(thread_ptr == nullptr)) return fail(rt_env, kViolations[9]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[10]);
+    if (JVMTI_ENTRY_UNLIKELY(thread_ptr == nullptr)) return fail(rt_env, kViolations[11]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[12]);
 #if defined(JVMTI_HOOK_PRE_GetCurrentThread)
     if (const jvmtiError hooked = hooks::GetCurrentThread_pre(*rt_env, thread_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -268,15 +332,16 @@ jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
 
 // 4: Get All Threads
 jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, jthread** threads_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[11]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[12]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[14]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(threads_count_ptr == nullptr)) return fail(rt_env, kViolations[13]);
-    if (JVMTI_ENTRY_UNLIKELY(threads_ptr == nullptr)) return fail(rt_env, kViolations[14]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[15]);
+    if (JVMTI_ENTRY_UNLIKELY(threads_count_ptr == nullptr)) return fail(rt_env, kViolations[15]);
+    if (JVMTI_ENTRY_UNLIKELY(threads_ptr == nullptr)) return fail(rt_env, kViolations[16]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[17]);
 #if defined(JVMTI_HOOK_PRE_GetAllThreads)
     if (const jvmtiError hooked = hooks::GetAllThreads_pre(*rt_env, threads_count_ptr, threads_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -292,14 +357,19 @@ jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, j
 
 // 5: Suspend Thread
 jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[16]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[18]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[17]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[19]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[18]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[19]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[20]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[21]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 23 : 22]);
+    }
 #if defined(JVMTI_HOOK_PRE_SuspendThread)
     if (const jvmtiError hooked = hooks::SuspendThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -315,17 +385,18 @@ jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 92: Suspend Thread List
 jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, const jthread* request_list, jvmtiError* results) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[20]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[24]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[21]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[25]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[22]);
-    if (JVMTI_ENTRY_UNLIKELY(request_count < 0)) return fail(rt_env, kViolations[23]);
-    if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[24]);
-    if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[25]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[26]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[26]);
+    if (JVMTI_ENTRY_UNLIKELY(request_count < 0)) return fail(rt_env, kViolations[27]);
+    if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[28]);
+    if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[29]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[30]);
 #if defined(JVMTI_HOOK_PRE_SuspendThreadList)
     if (const jvmtiError hooked = hooks::SuspendThreadList_pre(*rt_env, request_count, request_list, results); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -341,16 +412,17 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
 
 // 118: Suspend All Virtual Threads
 jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_count, const jthread* except_list) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[27]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[31]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[28]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[32]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[29]);
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[30]);
-    if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[31]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[32]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[33]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[34]);
+    if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[35]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[36]);
 #if defined(JVMTI_HOOK_PRE_SuspendAllVirtualThreads)
     if (const jvmtiError hooked = hooks::SuspendAllVirtualThreads_pre(*rt_env, except_count, except_list); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -366,14 +438,19 @@ jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_cou
 
 // 6: Resume Thread
 jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[37]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[38]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[35]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[36]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[39]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[40]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 42 : 41]);
+    }
 #if defined(JVMTI_HOOK_PRE_ResumeThread)
     if (const jvmtiError hooked = hooks::ResumeThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -389,17 +466,18 @@ jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 93: Resume Thread List
 jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, const jthread* request_list, jvmtiError* results) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[37]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[43]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[38]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[44]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[39]);
-    if (JVMTI_ENTRY_UNLIKELY(request_count < 0)) return fail(rt_env, kViolations[40]);
-    if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[41]);
-    if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[42]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[45]);
+    if (JVMTI_ENTRY_UNLIKELY(request_count < 0)) return fail(rt_env, kViolations[46]);
+    if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[47]);
+    if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[48]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
 #if defined(JVMTI_HOOK_PRE_ResumeThreadList)
     if (const jvmtiError hooked = hooks::ResumeThreadList_pre(*rt_env, request_count, request_list, results); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -415,16 +493,17 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
 
 // 119: Resume All Virtual Threads
 jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_count, const jthread* except_list) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[46]);
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[47]);
-    if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[48]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_suspend)) return fail(rt_env, kViolations[52]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[53]);
+    if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
 #if defined(JVMTI_HOOK_PRE_ResumeAllVirtualThreads)
     if (const jvmtiError hooked = hooks::ResumeAllVirtualThreads_pre(*rt_env, except_count, except_list); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -440,14 +519,23 @@ jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_coun
 
 // 7: Stop Thread
 jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject exception) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[52]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[53]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[58]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[59]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 61 : 60]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && exception != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, exception);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 63 : 62]);
+    }
 #if defined(JVMTI_HOOK_PRE_StopThread)
     if (const jvmtiError hooked = hooks::StopThread_pre(*rt_env, thread, exception); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -463,14 +551,19 @@ jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject excep
 
 // 8: Interrupt Thread
 jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[64]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[55]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[65]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[56]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[57]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_signal_thread)) return fail(rt_env, kViolations[66]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 69 : 68]);
+    }
 #if defined(JVMTI_HOOK_PRE_InterruptThread)
     if (const jvmtiError hooked = hooks::InterruptThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -486,14 +579,19 @@ jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 9: Get Thread Info
 jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThreadInfo* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[58]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[70]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[59]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[71]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[60]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[61]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[72]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[73]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 75 : 74]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadInfo)
     if (const jvmtiError hooked = hooks::GetThreadInfo_pre(*rt_env, thread, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -509,16 +607,21 @@ jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThrea
 
 // 10: Get Owned Monitor Info
 jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint* owned_monitor_count_ptr, jobject** owned_monitors_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[62]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[76]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[63]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[77]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_info)) return fail(rt_env, kViolations[64]);
-    if (JVMTI_ENTRY_UNLIKELY(owned_monitor_count_ptr == nullptr)) return fail(rt_env, kViolations[65]);
-    if (JVMTI_ENTRY_UNLIKELY(owned_monitors_ptr == nullptr)) return fail(rt_env, kViolations[66]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_info)) return fail(rt_env, kViolations[78]);
+    if (JVMTI_ENTRY_UNLIKELY(owned_monitor_count_ptr == nullptr)) return fail(rt_env, kViolations[79]);
+    if (JVMTI_ENTRY_UNLIKELY(owned_monitors_ptr == nullptr)) return fail(rt_env, kViolations[80]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[81]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 83 : 82]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetOwnedMonitorInfo)
     if (const jvmtiError hooked = hooks::GetOwnedMonitorInfo_pre(*rt_env, thread, owned_monitor_count_ptr, owned_monitors_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -534,16 +637,21 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
 
 // 153: Get Owned Monitor Stack Depth Info
 jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread thread, jint* monitor_info_count_ptr, jvmtiMonitorStackDepthInfo** monitor_info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[68]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[84]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[69]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[85]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_stack_depth_info)) return fail(rt_env, kViolations[70]);
-    if (JVMTI_ENTRY_UNLIKELY(monitor_info_count_ptr == nullptr)) return fail(rt_env, kViolations[71]);
-    if (JVMTI_ENTRY_UNLIKELY(monitor_info_ptr == nullptr)) return fail(rt_env, kViolations[72]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[73]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_owned_monitor_stack_depth_info)) return fail(rt_env, kViolations[86]);
+    if (JVMTI_ENTRY_UNLIKELY(monitor_info_count_ptr == nullptr)) return fail(rt_env, kViolations[87]);
+    if (JVMTI_ENTRY_UNLIKELY(monitor_info_ptr == nullptr)) return fail(rt_env, kViolations[88]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 91 : 90]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetOwnedMonitorStackDepthInfo)
     if (const jvmtiError hooked = hooks::GetOwnedMonitorStackDepthInfo_pre(*rt_env, thread, monitor_info_count_ptr, monitor_info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -559,15 +667,20 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
 
 // 11: Get Current Contended Monitor
 jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread thread, jobject* monitor_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[74]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[92]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[75]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[93]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_contended_monitor)) return fail(rt_env, kViolations[76]);
-    if (JVMTI_ENTRY_UNLIKELY(monitor_ptr == nullptr)) return fail(rt_env, kViolations[77]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[78]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_contended_monitor)) return fail(rt_env, kViolations[94]);
+    if (JVMTI_ENTRY_UNLIKELY(monitor_ptr == nullptr)) return fail(rt_env, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 98 : 97]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetCurrentContendedMonitor)
     if (const jvmtiError hooked = hooks::GetCurrentContendedMonitor_pre(*rt_env, thread, monitor_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -583,14 +696,19 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
 
 // 12: Run Agent Thread
 jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStartFunction proc, const void* arg, jint priority) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[79]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[80]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(proc == nullptr)) return fail(rt_env, kViolations[81]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(proc == nullptr)) return fail(rt_env, kViolations[101]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 104 : 103]);
+    }
 #if defined(JVMTI_HOOK_PRE_RunAgentThread)
     if (const jvmtiError hooked = hooks::RunAgentThread_pre(*rt_env, thread, proc, arg, priority); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -606,13 +724,18 @@ jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStar
 
 // 103: Set Thread Local Storage
 jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, const void* data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[83]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[105]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[84]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[106]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 109 : 108]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetThreadLocalStorage)
     if (const jvmtiError hooked = hooks::SetThreadLocalStorage_pre(*rt_env, thread, data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -628,14 +751,19 @@ jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, co
 
 // 102: Get Thread Local Storage
 jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, void** data_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[110]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[111]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[88]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[112]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[113]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 115 : 114]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadLocalStorage)
     if (const jvmtiError hooked = hooks::GetThreadLocalStorage_pre(*rt_env, thread, data_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -651,15 +779,16 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
 
 // 13: Get Top Thread Groups
 jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr, jthreadGroup** groups_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[90]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[116]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[91]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[117]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[92]);
-    if (JVMTI_ENTRY_UNLIKELY(groups_ptr == nullptr)) return fail(rt_env, kViolations[93]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[94]);
+    if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[118]);
+    if (JVMTI_ENTRY_UNLIKELY(groups_ptr == nullptr)) return fail(rt_env, kViolations[119]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[120]);
 #if defined(JVMTI_HOOK_PRE_GetTopThreadGroups)
     if (const jvmtiError hooked = hooks::GetTopThreadGroups_pre(*rt_env, group_count_ptr, groups_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -675,14 +804,19 @@ jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr
 
 // 14: Get Thread Group Info
 jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, jvmtiThreadGroupInfo* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[96]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[97]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[98]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[124]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && group != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::ThreadGroup, group);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 126 : 125]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadGroupInfo)
     if (const jvmtiError hooked = hooks::GetThreadGroupInfo_pre(*rt_env, group, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -698,17 +832,22 @@ jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, j
 
 // 15: Get Thread Group Children
 jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup group, jint* thread_count_ptr, jthread** threads_ptr, jint* group_count_ptr, jthreadGroup** groups_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[127]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[128]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[101]);
-    if (JVMTI_ENTRY_UNLIKELY(threads_ptr == nullptr)) return fail(rt_env, kViolations[102]);
-    if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[103]);
-    if (JVMTI_ENTRY_UNLIKELY(groups_ptr == nullptr)) return fail(rt_env, kViolations[104]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[105]);
+    if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[129]);
+    if (JVMTI_ENTRY_UNLIKELY(threads_ptr == nullptr)) return fail(rt_env, kViolations[130]);
+    if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[131]);
+    if (JVMTI_ENTRY_UNLIKELY(groups_ptr == nullptr)) return fail(rt_env, kViolations[132]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[133]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && group != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::ThreadGroup, group);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 135 : 134]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadGroupChildren)
     if (const jvmtiError hooked = hooks::GetThreadGroupChildren_pre(*rt_env, group, thread_count_ptr, threads_ptr, group_count_ptr, groups_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -724,16 +863,21 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
 
 // 104: Get Stack Trace
 jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start_depth, jint max_frame_count, jvmtiFrameInfo* frame_buffer, jint* count_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[106]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[136]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[107]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[137]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[108]);
-    if (JVMTI_ENTRY_UNLIKELY(frame_buffer == nullptr)) return fail(rt_env, kViolations[109]);
-    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[110]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[111]);
+    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(frame_buffer == nullptr)) return fail(rt_env, kViolations[139]);
+    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[140]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[141]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 143 : 142]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetStackTrace)
     if (const jvmtiError hooked = hooks::GetStackTrace_pre(*rt_env, thread, start_depth, max_frame_count, frame_buffer, count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -749,16 +893,17 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
 
 // 100: Get All Stack Traces
 jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, jvmtiStackInfo** stack_info_ptr, jint* thread_count_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[144]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[113]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[145]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[114]);
-    if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[115]);
-    if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[116]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[146]);
+    if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[147]);
+    if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[148]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[149]);
 #if defined(JVMTI_HOOK_PRE_GetAllStackTraces)
     if (const jvmtiError hooked = hooks::GetAllStackTraces_pre(*rt_env, max_frame_count, stack_info_ptr, thread_count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -774,17 +919,18 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
 
 // 101: Get Thread List Stack Traces
 jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_count, const jthread* thread_list, jint max_frame_count, jvmtiStackInfo** stack_info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[118]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[119]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(thread_count < 0)) return fail(rt_env, kViolations[120]);
-    if (JVMTI_ENTRY_UNLIKELY(thread_list == nullptr)) return fail(rt_env, kViolations[121]);
-    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[122]);
-    if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[123]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[124]);
+    if (JVMTI_ENTRY_UNLIKELY(thread_count < 0)) return fail(rt_env, kViolations[152]);
+    if (JVMTI_ENTRY_UNLIKELY(thread_list == nullptr)) return fail(rt_env, kViolations[153]);
+    if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[154]);
+    if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[155]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[156]);
 #if defined(JVMTI_HOOK_PRE_GetThreadListStackTraces)
     if (const jvmtiError hooked = hooks::GetThreadListStackTraces_pre(*rt_env, thread_count, thread_list, max_frame_count, stack_info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -800,14 +946,19 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
 
 // 16: Get Frame Count
 jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* count_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[125]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[157]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[126]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[158]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[127]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[128]);
+    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[159]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[160]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 162 : 161]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetFrameCount)
     if (const jvmtiError hooked = hooks::GetFrameCount_pre(*rt_env, thread, count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -823,14 +974,19 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
 
 // 80: Pop Frame
 jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[129]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[163]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[130]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[164]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_pop_frame)) return fail(rt_env, kViolations[131]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[132]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_pop_frame)) return fail(rt_env, kViolations[165]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[166]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 168 : 167]);
+    }
 #if defined(JVMTI_HOOK_PRE_PopFrame)
     if (const jvmtiError hooked = hooks::PopFrame_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -846,15 +1002,20 @@ jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 19: Get Frame Location
 jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint depth, jmethodID* method_ptr, jlocation* location_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[133]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[169]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[134]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[170]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(method_ptr == nullptr)) return fail(rt_env, kViolations[135]);
-    if (JVMTI_ENTRY_UNLIKELY(location_ptr == nullptr)) return fail(rt_env, kViolations[136]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[137]);
+    if (JVMTI_ENTRY_UNLIKELY(method_ptr == nullptr)) return fail(rt_env, kViolations[171]);
+    if (JVMTI_ENTRY_UNLIKELY(location_ptr == nullptr)) return fail(rt_env, kViolations[172]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[173]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 175 : 174]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetFrameLocation)
     if (const jvmtiError hooked = hooks::GetFrameLocation_pre(*rt_env, thread, depth, method_ptr, location_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -870,14 +1031,19 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
 
 // 20: Notify Frame Pop
 jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint depth) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[176]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[177]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[140]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[141]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[178]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[179]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 181 : 180]);
+    }
 #if defined(JVMTI_HOOK_PRE_NotifyFramePop)
     if (const jvmtiError hooked = hooks::NotifyFramePop_pre(*rt_env, thread, depth); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -893,14 +1059,19 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 67: Clear All Frame Pops
 jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[142]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[182]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[143]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[183]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[144]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[145]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[184]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[185]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 187 : 186]);
+    }
 #if defined(JVMTI_HOOK_PRE_ClearAllFramePops)
     if (const jvmtiError hooked = hooks::ClearAllFramePops_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -916,14 +1087,23 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 81: Force Early Return - Object
 jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, jobject value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[146]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[188]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[147]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[189]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[148]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[149]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[190]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[191]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && value != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, value);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 195 : 194]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnObject)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnObject_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -939,14 +1119,19 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
 
 // 82: Force Early Return - Int
 jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[196]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[197]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[152]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[153]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[198]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[199]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 201 : 200]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnInt)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnInt_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -962,14 +1147,19 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
 
 // 83: Force Early Return - Long
 jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlong value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[154]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[202]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[155]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[203]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[156]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[157]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[204]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[205]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 207 : 206]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnLong)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnLong_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -985,14 +1175,19 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
 
 // 84: Force Early Return - Float
 jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jfloat value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[158]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[208]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[159]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[209]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[160]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[161]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[210]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[211]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 213 : 212]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnFloat)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnFloat_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1008,14 +1203,19 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
 
 // 85: Force Early Return - Double
 jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, jdouble value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[162]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[214]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[163]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[215]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[164]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[165]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[216]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[217]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 219 : 218]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnDouble)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnDouble_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1031,14 +1231,19 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
 
 // 86: Force Early Return - Void
 jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[166]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[220]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[167]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[221]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[168]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[169]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[222]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[223]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 225 : 224]);
+    }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnVoid)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnVoid_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;

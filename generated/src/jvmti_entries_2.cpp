@@ -15,188 +15,277 @@ const Violation kViolations[] = {
     {"FollowReferences.phase", "FollowReferences", "", "FollowReferences may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"FollowReferences.capability.can_tag_objects", "FollowReferences", "", "FollowReferences requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"FollowReferences.callbacks.null", "FollowReferences", "callbacks", "callbacks must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"FollowReferences.callback_unsafe", "FollowReferences", "", "FollowReferences is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"FollowReferences.callback_unsafe", "FollowReferences", "", "FollowReferences is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"FollowReferences.klass.invalid", "FollowReferences", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"FollowReferences.klass.stale", "FollowReferences", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"FollowReferences.initial_object.invalid", "FollowReferences", "initial_object", "initial_object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"FollowReferences.initial_object.stale", "FollowReferences", "initial_object", "initial_object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"IterateThroughHeap.env.invalid", "IterateThroughHeap", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IterateThroughHeap.phase", "IterateThroughHeap", "", "IterateThroughHeap may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IterateThroughHeap.capability.can_tag_objects", "IterateThroughHeap", "", "IterateThroughHeap requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IterateThroughHeap.callbacks.null", "IterateThroughHeap", "callbacks", "callbacks must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IterateThroughHeap.callback_unsafe", "IterateThroughHeap", "", "IterateThroughHeap is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateThroughHeap.callback_unsafe", "IterateThroughHeap", "", "IterateThroughHeap is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateThroughHeap.klass.invalid", "IterateThroughHeap", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IterateThroughHeap.klass.stale", "IterateThroughHeap", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetTag.env.invalid", "GetTag", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetTag.phase", "GetTag", "", "GetTag may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetTag.capability.can_tag_objects", "GetTag", "", "GetTag requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetTag.tag_ptr.null", "GetTag", "tag_ptr", "tag_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetTag.callback_unsafe", "GetTag", "", "GetTag is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetTag.callback_unsafe", "GetTag", "", "GetTag is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetTag.object.invalid", "GetTag", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetTag.object.stale", "GetTag", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"SetTag.env.invalid", "SetTag", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetTag.phase", "SetTag", "", "SetTag may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetTag.capability.can_tag_objects", "SetTag", "", "SetTag requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetTag.callback_unsafe", "SetTag", "", "SetTag is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetTag.callback_unsafe", "SetTag", "", "SetTag is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetTag.object.invalid", "SetTag", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"SetTag.object.stale", "SetTag", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetObjectsWithTags.env.invalid", "GetObjectsWithTags", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetObjectsWithTags.phase", "GetObjectsWithTags", "", "GetObjectsWithTags may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetObjectsWithTags.capability.can_tag_objects", "GetObjectsWithTags", "", "GetObjectsWithTags requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetObjectsWithTags.tag_count.min", "GetObjectsWithTags", "tag_count", "tag_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetObjectsWithTags.tags.null", "GetObjectsWithTags", "tags", "tags must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetObjectsWithTags.count_ptr.null", "GetObjectsWithTags", "count_ptr", "count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetObjectsWithTags.callback_unsafe", "GetObjectsWithTags", "", "GetObjectsWithTags is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectsWithTags.callback_unsafe", "GetObjectsWithTags", "", "GetObjectsWithTags is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"ForceGarbageCollection.env.invalid", "ForceGarbageCollection", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ForceGarbageCollection.phase", "ForceGarbageCollection", "", "ForceGarbageCollection may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"ForceGarbageCollection.callback_unsafe", "ForceGarbageCollection", "", "ForceGarbageCollection is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ForceGarbageCollection.callback_unsafe", "ForceGarbageCollection", "", "ForceGarbageCollection is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"IterateOverObjectsReachableFromObject.env.invalid", "IterateOverObjectsReachableFromObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IterateOverObjectsReachableFromObject.phase", "IterateOverObjectsReachableFromObject", "", "IterateOverObjectsReachableFromObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IterateOverObjectsReachableFromObject.capability.can_tag_objects", "IterateOverObjectsReachableFromObject", "", "IterateOverObjectsReachableFromObject requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IterateOverObjectsReachableFromObject.object_reference_callback.null", "IterateOverObjectsReachableFromObject", "object_reference_callback", "object_reference_callback must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IterateOverObjectsReachableFromObject.callback_unsafe", "IterateOverObjectsReachableFromObject", "", "IterateOverObjectsReachableFromObject is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverObjectsReachableFromObject.callback_unsafe", "IterateOverObjectsReachableFromObject", "", "IterateOverObjectsReachableFromObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverObjectsReachableFromObject.object.invalid", "IterateOverObjectsReachableFromObject", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"IterateOverObjectsReachableFromObject.object.stale", "IterateOverObjectsReachableFromObject", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"IterateOverReachableObjects.env.invalid", "IterateOverReachableObjects", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IterateOverReachableObjects.phase", "IterateOverReachableObjects", "", "IterateOverReachableObjects may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IterateOverReachableObjects.capability.can_tag_objects", "IterateOverReachableObjects", "", "IterateOverReachableObjects requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"IterateOverReachableObjects.callback_unsafe", "IterateOverReachableObjects", "", "IterateOverReachableObjects is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverReachableObjects.callback_unsafe", "IterateOverReachableObjects", "", "IterateOverReachableObjects is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"IterateOverHeap.env.invalid", "IterateOverHeap", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IterateOverHeap.phase", "IterateOverHeap", "", "IterateOverHeap may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IterateOverHeap.capability.can_tag_objects", "IterateOverHeap", "", "IterateOverHeap requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IterateOverHeap.object_filter.enum", "IterateOverHeap", "object_filter", "object_filter must be a jvmtiHeapObjectFilter constant", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"IterateOverHeap.heap_object_callback.null", "IterateOverHeap", "heap_object_callback", "heap_object_callback must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IterateOverHeap.callback_unsafe", "IterateOverHeap", "", "IterateOverHeap is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverHeap.callback_unsafe", "IterateOverHeap", "", "IterateOverHeap is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"IterateOverInstancesOfClass.env.invalid", "IterateOverInstancesOfClass", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IterateOverInstancesOfClass.phase", "IterateOverInstancesOfClass", "", "IterateOverInstancesOfClass may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IterateOverInstancesOfClass.capability.can_tag_objects", "IterateOverInstancesOfClass", "", "IterateOverInstancesOfClass requires the capability can_tag_objects", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IterateOverInstancesOfClass.object_filter.enum", "IterateOverInstancesOfClass", "object_filter", "object_filter must be a jvmtiHeapObjectFilter constant", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"IterateOverInstancesOfClass.heap_object_callback.null", "IterateOverInstancesOfClass", "heap_object_callback", "heap_object_callback must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IterateOverInstancesOfClass.callback_unsafe", "IterateOverInstancesOfClass", "", "IterateOverInstancesOfClass is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverInstancesOfClass.callback_unsafe", "IterateOverInstancesOfClass", "", "IterateOverInstancesOfClass is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IterateOverInstancesOfClass.klass.invalid", "IterateOverInstancesOfClass", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IterateOverInstancesOfClass.klass.stale", "IterateOverInstancesOfClass", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetLocalObject.env.invalid", "GetLocalObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalObject.phase", "GetLocalObject", "", "GetLocalObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalObject.capability.can_access_local_variables", "GetLocalObject", "", "GetLocalObject requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalObject.value_ptr.null", "GetLocalObject", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalObject.callback_unsafe", "GetLocalObject", "", "GetLocalObject is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalObject.callback_unsafe", "GetLocalObject", "", "GetLocalObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalObject.thread.invalid", "GetLocalObject", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalObject.thread.stale", "GetLocalObject", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetLocalInstance.env.invalid", "GetLocalInstance", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalInstance.phase", "GetLocalInstance", "", "GetLocalInstance may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalInstance.capability.can_access_local_variables", "GetLocalInstance", "", "GetLocalInstance requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalInstance.value_ptr.null", "GetLocalInstance", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalInstance.callback_unsafe", "GetLocalInstance", "", "GetLocalInstance is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalInstance.callback_unsafe", "GetLocalInstance", "", "GetLocalInstance is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalInstance.thread.invalid", "GetLocalInstance", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalInstance.thread.stale", "GetLocalInstance", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetLocalInt.env.invalid", "GetLocalInt", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalInt.phase", "GetLocalInt", "", "GetLocalInt may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalInt.capability.can_access_local_variables", "GetLocalInt", "", "GetLocalInt requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalInt.value_ptr.null", "GetLocalInt", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalInt.callback_unsafe", "GetLocalInt", "", "GetLocalInt is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalInt.callback_unsafe", "GetLocalInt", "", "GetLocalInt is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalInt.thread.invalid", "GetLocalInt", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalInt.thread.stale", "GetLocalInt", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetLocalLong.env.invalid", "GetLocalLong", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalLong.phase", "GetLocalLong", "", "GetLocalLong may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalLong.capability.can_access_local_variables", "GetLocalLong", "", "GetLocalLong requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalLong.value_ptr.null", "GetLocalLong", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalLong.callback_unsafe", "GetLocalLong", "", "GetLocalLong is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalLong.callback_unsafe", "GetLocalLong", "", "GetLocalLong is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalLong.thread.invalid", "GetLocalLong", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalLong.thread.stale", "GetLocalLong", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetLocalFloat.env.invalid", "GetLocalFloat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalFloat.phase", "GetLocalFloat", "", "GetLocalFloat may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalFloat.capability.can_access_local_variables", "GetLocalFloat", "", "GetLocalFloat requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalFloat.value_ptr.null", "GetLocalFloat", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalFloat.callback_unsafe", "GetLocalFloat", "", "GetLocalFloat is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalFloat.callback_unsafe", "GetLocalFloat", "", "GetLocalFloat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalFloat.thread.invalid", "GetLocalFloat", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalFloat.thread.stale", "GetLocalFloat", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetLocalDouble.env.invalid", "GetLocalDouble", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalDouble.phase", "GetLocalDouble", "", "GetLocalDouble may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalDouble.capability.can_access_local_variables", "GetLocalDouble", "", "GetLocalDouble requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalDouble.value_ptr.null", "GetLocalDouble", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalDouble.callback_unsafe", "GetLocalDouble", "", "GetLocalDouble is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalDouble.callback_unsafe", "GetLocalDouble", "", "GetLocalDouble is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalDouble.thread.invalid", "GetLocalDouble", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetLocalDouble.thread.stale", "GetLocalDouble", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalObject.env.invalid", "SetLocalObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalObject.phase", "SetLocalObject", "", "SetLocalObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalObject.capability.can_access_local_variables", "SetLocalObject", "", "SetLocalObject requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetLocalObject.callback_unsafe", "SetLocalObject", "", "SetLocalObject is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalObject.callback_unsafe", "SetLocalObject", "", "SetLocalObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalObject.thread.invalid", "SetLocalObject", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalObject.thread.stale", "SetLocalObject", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalObject.value.invalid", "SetLocalObject", "value", "value must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"SetLocalObject.value.stale", "SetLocalObject", "value", "value must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"SetLocalInt.env.invalid", "SetLocalInt", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalInt.phase", "SetLocalInt", "", "SetLocalInt may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalInt.capability.can_access_local_variables", "SetLocalInt", "", "SetLocalInt requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetLocalInt.callback_unsafe", "SetLocalInt", "", "SetLocalInt is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalInt.callback_unsafe", "SetLocalInt", "", "SetLocalInt is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalInt.thread.invalid", "SetLocalInt", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalInt.thread.stale", "SetLocalInt", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalLong.env.invalid", "SetLocalLong", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalLong.phase", "SetLocalLong", "", "SetLocalLong may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalLong.capability.can_access_local_variables", "SetLocalLong", "", "SetLocalLong requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetLocalLong.callback_unsafe", "SetLocalLong", "", "SetLocalLong is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalLong.callback_unsafe", "SetLocalLong", "", "SetLocalLong is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalLong.thread.invalid", "SetLocalLong", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalLong.thread.stale", "SetLocalLong", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalFloat.env.invalid", "SetLocalFloat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalFloat.phase", "SetLocalFloat", "", "SetLocalFloat may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalFloat.capability.can_access_local_variables", "SetLocalFloat", "", "SetLocalFloat requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetLocalFloat.callback_unsafe", "SetLocalFloat", "", "SetLocalFloat is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalFloat.callback_unsafe", "SetLocalFloat", "", "SetLocalFloat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalFloat.thread.invalid", "SetLocalFloat", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalFloat.thread.stale", "SetLocalFloat", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalDouble.env.invalid", "SetLocalDouble", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalDouble.phase", "SetLocalDouble", "", "SetLocalDouble may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalDouble.capability.can_access_local_variables", "SetLocalDouble", "", "SetLocalDouble requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetLocalDouble.callback_unsafe", "SetLocalDouble", "", "SetLocalDouble is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalDouble.callback_unsafe", "SetLocalDouble", "", "SetLocalDouble is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetLocalDouble.thread.invalid", "SetLocalDouble", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetLocalDouble.thread.stale", "SetLocalDouble", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetBreakpoint.env.invalid", "SetBreakpoint", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetBreakpoint.phase", "SetBreakpoint", "", "SetBreakpoint may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetBreakpoint.capability.can_generate_breakpoint_events", "SetBreakpoint", "", "SetBreakpoint requires the capability can_generate_breakpoint_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetBreakpoint.callback_unsafe", "SetBreakpoint", "", "SetBreakpoint is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetBreakpoint.callback_unsafe", "SetBreakpoint", "", "SetBreakpoint is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetBreakpoint.method.invalid", "SetBreakpoint", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"SetBreakpoint.method.stale", "SetBreakpoint", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"ClearBreakpoint.env.invalid", "ClearBreakpoint", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ClearBreakpoint.phase", "ClearBreakpoint", "", "ClearBreakpoint may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ClearBreakpoint.capability.can_generate_breakpoint_events", "ClearBreakpoint", "", "ClearBreakpoint requires the capability can_generate_breakpoint_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ClearBreakpoint.callback_unsafe", "ClearBreakpoint", "", "ClearBreakpoint is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearBreakpoint.callback_unsafe", "ClearBreakpoint", "", "ClearBreakpoint is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearBreakpoint.method.invalid", "ClearBreakpoint", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"ClearBreakpoint.method.stale", "ClearBreakpoint", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"SetFieldAccessWatch.env.invalid", "SetFieldAccessWatch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetFieldAccessWatch.phase", "SetFieldAccessWatch", "", "SetFieldAccessWatch may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetFieldAccessWatch.capability.can_generate_field_access_events", "SetFieldAccessWatch", "", "SetFieldAccessWatch requires the capability can_generate_field_access_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetFieldAccessWatch.callback_unsafe", "SetFieldAccessWatch", "", "SetFieldAccessWatch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetFieldAccessWatch.callback_unsafe", "SetFieldAccessWatch", "", "SetFieldAccessWatch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetFieldAccessWatch.klass.invalid", "SetFieldAccessWatch", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"SetFieldAccessWatch.klass.stale", "SetFieldAccessWatch", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"SetFieldAccessWatch.field.invalid", "SetFieldAccessWatch", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"SetFieldAccessWatch.field.stale", "SetFieldAccessWatch", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"ClearFieldAccessWatch.env.invalid", "ClearFieldAccessWatch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ClearFieldAccessWatch.phase", "ClearFieldAccessWatch", "", "ClearFieldAccessWatch may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ClearFieldAccessWatch.capability.can_generate_field_access_events", "ClearFieldAccessWatch", "", "ClearFieldAccessWatch requires the capability can_generate_field_access_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ClearFieldAccessWatch.callback_unsafe", "ClearFieldAccessWatch", "", "ClearFieldAccessWatch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearFieldAccessWatch.callback_unsafe", "ClearFieldAccessWatch", "", "ClearFieldAccessWatch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearFieldAccessWatch.klass.invalid", "ClearFieldAccessWatch", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"ClearFieldAccessWatch.klass.stale", "ClearFieldAccessWatch", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"ClearFieldAccessWatch.field.invalid", "ClearFieldAccessWatch", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"ClearFieldAccessWatch.field.stale", "ClearFieldAccessWatch", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"SetFieldModificationWatch.env.invalid", "SetFieldModificationWatch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetFieldModificationWatch.phase", "SetFieldModificationWatch", "", "SetFieldModificationWatch may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetFieldModificationWatch.capability.can_generate_field_modification_events", "SetFieldModificationWatch", "", "SetFieldModificationWatch requires the capability can_generate_field_modification_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetFieldModificationWatch.callback_unsafe", "SetFieldModificationWatch", "", "SetFieldModificationWatch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetFieldModificationWatch.callback_unsafe", "SetFieldModificationWatch", "", "SetFieldModificationWatch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetFieldModificationWatch.klass.invalid", "SetFieldModificationWatch", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"SetFieldModificationWatch.klass.stale", "SetFieldModificationWatch", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"SetFieldModificationWatch.field.invalid", "SetFieldModificationWatch", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"SetFieldModificationWatch.field.stale", "SetFieldModificationWatch", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"ClearFieldModificationWatch.env.invalid", "ClearFieldModificationWatch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"ClearFieldModificationWatch.phase", "ClearFieldModificationWatch", "", "ClearFieldModificationWatch may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"ClearFieldModificationWatch.capability.can_generate_field_modification_events", "ClearFieldModificationWatch", "", "ClearFieldModificationWatch requires the capability can_generate_field_modification_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"ClearFieldModificationWatch.callback_unsafe", "ClearFieldModificationWatch", "", "ClearFieldModificationWatch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearFieldModificationWatch.callback_unsafe", "ClearFieldModificationWatch", "", "ClearFieldModificationWatch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"ClearFieldModificationWatch.klass.invalid", "ClearFieldModificationWatch", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"ClearFieldModificationWatch.klass.stale", "ClearFieldModificationWatch", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"ClearFieldModificationWatch.field.invalid", "ClearFieldModificationWatch", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"ClearFieldModificationWatch.field.stale", "ClearFieldModificationWatch", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"GetAllModules.env.invalid", "GetAllModules", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetAllModules.phase", "GetAllModules", "", "GetAllModules may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetAllModules.module_count_ptr.null", "GetAllModules", "module_count_ptr", "module_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetAllModules.modules_ptr.null", "GetAllModules", "modules_ptr", "modules_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetAllModules.callback_unsafe", "GetAllModules", "", "GetAllModules is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetAllModules.callback_unsafe", "GetAllModules", "", "GetAllModules is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetNamedModule.env.invalid", "GetNamedModule", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetNamedModule.phase", "GetNamedModule", "", "GetNamedModule may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetNamedModule.package_name.null", "GetNamedModule", "package_name", "package_name must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetNamedModule.module_ptr.null", "GetNamedModule", "module_ptr", "module_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetNamedModule.callback_unsafe", "GetNamedModule", "", "GetNamedModule is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetNamedModule.callback_unsafe", "GetNamedModule", "", "GetNamedModule is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetNamedModule.class_loader.invalid", "GetNamedModule", "class_loader", "class_loader must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetNamedModule.class_loader.stale", "GetNamedModule", "class_loader", "class_loader must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"AddModuleReads.env.invalid", "AddModuleReads", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddModuleReads.phase", "AddModuleReads", "", "AddModuleReads may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddModuleReads.module.null", "AddModuleReads", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleReads.to_module.null", "AddModuleReads", "to_module", "to_module must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddModuleReads.callback_unsafe", "AddModuleReads", "", "AddModuleReads is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleReads.callback_unsafe", "AddModuleReads", "", "AddModuleReads is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleReads.module.invalid", "AddModuleReads", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleReads.module.stale", "AddModuleReads", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleReads.to_module.invalid", "AddModuleReads", "to_module", "to_module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleReads.to_module.stale", "AddModuleReads", "to_module", "to_module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"AddModuleExports.env.invalid", "AddModuleExports", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddModuleExports.phase", "AddModuleExports", "", "AddModuleExports may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddModuleExports.module.null", "AddModuleExports", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleExports.pkg_name.null", "AddModuleExports", "pkg_name", "pkg_name must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleExports.to_module.null", "AddModuleExports", "to_module", "to_module must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddModuleExports.callback_unsafe", "AddModuleExports", "", "AddModuleExports is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleExports.callback_unsafe", "AddModuleExports", "", "AddModuleExports is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleExports.module.invalid", "AddModuleExports", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleExports.module.stale", "AddModuleExports", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleExports.to_module.invalid", "AddModuleExports", "to_module", "to_module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleExports.to_module.stale", "AddModuleExports", "to_module", "to_module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"AddModuleOpens.env.invalid", "AddModuleOpens", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddModuleOpens.phase", "AddModuleOpens", "", "AddModuleOpens may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddModuleOpens.module.null", "AddModuleOpens", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleOpens.pkg_name.null", "AddModuleOpens", "pkg_name", "pkg_name must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleOpens.to_module.null", "AddModuleOpens", "to_module", "to_module must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddModuleOpens.callback_unsafe", "AddModuleOpens", "", "AddModuleOpens is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleOpens.callback_unsafe", "AddModuleOpens", "", "AddModuleOpens is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleOpens.module.invalid", "AddModuleOpens", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleOpens.module.stale", "AddModuleOpens", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleOpens.to_module.invalid", "AddModuleOpens", "to_module", "to_module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleOpens.to_module.stale", "AddModuleOpens", "to_module", "to_module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"AddModuleUses.env.invalid", "AddModuleUses", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddModuleUses.phase", "AddModuleUses", "", "AddModuleUses may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddModuleUses.module.null", "AddModuleUses", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleUses.service.null", "AddModuleUses", "service", "service must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddModuleUses.callback_unsafe", "AddModuleUses", "", "AddModuleUses is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleUses.callback_unsafe", "AddModuleUses", "", "AddModuleUses is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleUses.module.invalid", "AddModuleUses", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleUses.module.stale", "AddModuleUses", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleUses.service.invalid", "AddModuleUses", "service", "service must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"AddModuleUses.service.stale", "AddModuleUses", "service", "service must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"AddModuleProvides.env.invalid", "AddModuleProvides", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddModuleProvides.phase", "AddModuleProvides", "", "AddModuleProvides may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddModuleProvides.module.null", "AddModuleProvides", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleProvides.service.null", "AddModuleProvides", "service", "service must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"AddModuleProvides.impl_class.null", "AddModuleProvides", "impl_class", "impl_class must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddModuleProvides.callback_unsafe", "AddModuleProvides", "", "AddModuleProvides is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleProvides.callback_unsafe", "AddModuleProvides", "", "AddModuleProvides is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddModuleProvides.module.invalid", "AddModuleProvides", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleProvides.module.stale", "AddModuleProvides", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
+    {"AddModuleProvides.service.invalid", "AddModuleProvides", "service", "service must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"AddModuleProvides.service.stale", "AddModuleProvides", "service", "service must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"AddModuleProvides.impl_class.invalid", "AddModuleProvides", "impl_class", "impl_class must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"AddModuleProvides.impl_class.stale", "AddModuleProvides", "impl_class", "impl_class must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"IsModifiableModule.env.invalid", "IsModifiableModule", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsModifiableModule.phase", "IsModifiableModule", "", "IsModifiableModule may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsModifiableModule.module.null", "IsModifiableModule", "module", "module must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"IsModifiableModule.is_modifiable_module_ptr.null", "IsModifiableModule", "is_modifiable_module_ptr", "is_modifiable_module_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsModifiableModule.callback_unsafe", "IsModifiableModule", "", "IsModifiableModule is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsModifiableModule.callback_unsafe", "IsModifiableModule", "", "IsModifiableModule is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsModifiableModule.module.invalid", "IsModifiableModule", "module", "module must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"IsModifiableModule.module.stale", "IsModifiableModule", "module", "module must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetLoadedClasses.env.invalid", "GetLoadedClasses", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLoadedClasses.phase", "GetLoadedClasses", "", "GetLoadedClasses may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLoadedClasses.class_count_ptr.null", "GetLoadedClasses", "class_count_ptr", "class_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLoadedClasses.classes_ptr.null", "GetLoadedClasses", "classes_ptr", "classes_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLoadedClasses.callback_unsafe", "GetLoadedClasses", "", "GetLoadedClasses is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLoadedClasses.callback_unsafe", "GetLoadedClasses", "", "GetLoadedClasses is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetClassLoaderClasses.env.invalid", "GetClassLoaderClasses", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassLoaderClasses.phase", "GetClassLoaderClasses", "", "GetClassLoaderClasses may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassLoaderClasses.class_count_ptr.null", "GetClassLoaderClasses", "class_count_ptr", "class_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetClassLoaderClasses.classes_ptr.null", "GetClassLoaderClasses", "classes_ptr", "classes_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassLoaderClasses.callback_unsafe", "GetClassLoaderClasses", "", "GetClassLoaderClasses is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassLoaderClasses.callback_unsafe", "GetClassLoaderClasses", "", "GetClassLoaderClasses is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassLoaderClasses.initiating_loader.invalid", "GetClassLoaderClasses", "initiating_loader", "initiating_loader must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetClassLoaderClasses.initiating_loader.stale", "GetClassLoaderClasses", "initiating_loader", "initiating_loader must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetClassSignature.env.invalid", "GetClassSignature", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassSignature.phase", "GetClassSignature", "", "GetClassSignature may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"GetClassSignature.callback_unsafe", "GetClassSignature", "", "GetClassSignature is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassSignature.callback_unsafe", "GetClassSignature", "", "GetClassSignature is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassSignature.klass.invalid", "GetClassSignature", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassSignature.klass.stale", "GetClassSignature", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
 };
 
 }  // namespace
 
 // 115: Follow References
 jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclass klass, jobject initial_object, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     {
@@ -206,6 +295,14 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[2]);
     if (JVMTI_ENTRY_UNLIKELY(callbacks == nullptr)) return fail(rt_env, kViolations[3]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[4]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 6 : 5]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && initial_object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, initial_object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 8 : 7]);
+    }
 #if defined(JVMTI_HOOK_PRE_FollowReferences)
     if (const jvmtiError hooked = hooks::FollowReferences_pre(*rt_env, heap_filter, klass, initial_object, callbacks, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -221,15 +318,20 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
 
 // 116: Iterate Through Heap
 jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jclass klass, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[5]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[6]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[10]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[7]);
-    if (JVMTI_ENTRY_UNLIKELY(callbacks == nullptr)) return fail(rt_env, kViolations[8]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[9]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[11]);
+    if (JVMTI_ENTRY_UNLIKELY(callbacks == nullptr)) return fail(rt_env, kViolations[12]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[13]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 15 : 14]);
+    }
 #if defined(JVMTI_HOOK_PRE_IterateThroughHeap)
     if (const jvmtiError hooked = hooks::IterateThroughHeap_pre(*rt_env, heap_filter, klass, callbacks, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -245,15 +347,20 @@ jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jcl
 
 // 106: Get Tag
 jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[10]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[16]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[11]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[17]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[12]);
-    if (JVMTI_ENTRY_UNLIKELY(tag_ptr == nullptr)) return fail(rt_env, kViolations[13]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[14]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[18]);
+    if (JVMTI_ENTRY_UNLIKELY(tag_ptr == nullptr)) return fail(rt_env, kViolations[19]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[20]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 22 : 21]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetTag)
     if (const jvmtiError hooked = hooks::GetTag_pre(*rt_env, object, tag_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -269,14 +376,19 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
 
 // 107: Set Tag
 jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[15]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[23]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[16]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[24]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[17]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[18]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[25]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[26]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 28 : 27]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetTag)
     if (const jvmtiError hooked = hooks::SetTag_pre(*rt_env, object, tag); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -292,17 +404,18 @@ jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
 
 // 114: Get Objects With Tags
 jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const jlong* tags, jint* count_ptr, jobject** object_result_ptr, jlong** tag_result_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[19]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[29]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[20]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[30]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[21]);
-    if (JVMTI_ENTRY_UNLIKELY(tag_count < 0)) return fail(rt_env, kViolations[22]);
-    if (JVMTI_ENTRY_UNLIKELY(tags == nullptr)) return fail(rt_env, kViolations[23]);
-    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[24]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[25]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[31]);
+    if (JVMTI_ENTRY_UNLIKELY(tag_count < 0)) return fail(rt_env, kViolations[32]);
+    if (JVMTI_ENTRY_UNLIKELY(tags == nullptr)) return fail(rt_env, kViolations[33]);
+    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[34]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[35]);
 #if defined(JVMTI_HOOK_PRE_GetObjectsWithTags)
     if (const jvmtiError hooked = hooks::GetObjectsWithTags_pre(*rt_env, tag_count, tags, count_ptr, object_result_ptr, tag_result_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -318,13 +431,14 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
 
 // 108: Force Garbage Collection
 jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[26]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[36]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[27]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[37]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[28]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[38]);
 #if defined(JVMTI_HOOK_PRE_ForceGarbageCollection)
     if (const jvmtiError hooked = hooks::ForceGarbageCollection_pre(*rt_env); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -340,15 +454,20 @@ jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
 
 // 109: Iterate Over Objects Reachable From Object
 jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jobject object, jvmtiObjectReferenceCallback object_reference_callback, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[29]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[39]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[30]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[40]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[31]);
-    if (JVMTI_ENTRY_UNLIKELY(object_reference_callback == nullptr)) return fail(rt_env, kViolations[32]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[33]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[41]);
+    if (JVMTI_ENTRY_UNLIKELY(object_reference_callback == nullptr)) return fail(rt_env, kViolations[42]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 45 : 44]);
+    }
 #if defined(JVMTI_HOOK_PRE_IterateOverObjectsReachableFromObject)
     if (const jvmtiError hooked = hooks::IterateOverObjectsReachableFromObject_pre(*rt_env, object, object_reference_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -364,14 +483,15 @@ jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jo
 
 // 110: Iterate Over Reachable Objects
 jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRootCallback heap_root_callback, jvmtiStackReferenceCallback stack_ref_callback, jvmtiObjectReferenceCallback object_ref_callback, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[34]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[46]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[35]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[47]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[36]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[37]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[48]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
 #if defined(JVMTI_HOOK_PRE_IterateOverReachableObjects)
     if (const jvmtiError hooked = hooks::IterateOverReachableObjects_pre(*rt_env, heap_root_callback, stack_ref_callback, object_ref_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -387,23 +507,24 @@ jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRoo
 
 // 111: Iterate Over Heap
 jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[38]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[39]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[40]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[52]);
     switch (object_filter) {
         case JVMTI_HEAP_OBJECT_TAGGED:
         case JVMTI_HEAP_OBJECT_UNTAGGED:
         case JVMTI_HEAP_OBJECT_EITHER:
             break;
         default:
-            return fail(rt_env, kViolations[41]);
+            return fail(rt_env, kViolations[53]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(heap_object_callback == nullptr)) return fail(rt_env, kViolations[42]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(heap_object_callback == nullptr)) return fail(rt_env, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
 #if defined(JVMTI_HOOK_PRE_IterateOverHeap)
     if (const jvmtiError hooked = hooks::IterateOverHeap_pre(*rt_env, object_filter, heap_object_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -419,23 +540,28 @@ jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter ob
 
 // 112: Iterate Over Instances Of Class
 jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[46]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[58]);
     switch (object_filter) {
         case JVMTI_HEAP_OBJECT_TAGGED:
         case JVMTI_HEAP_OBJECT_UNTAGGED:
         case JVMTI_HEAP_OBJECT_EITHER:
             break;
         default:
-            return fail(rt_env, kViolations[47]);
+            return fail(rt_env, kViolations[59]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(heap_object_callback == nullptr)) return fail(rt_env, kViolations[48]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
+    if (JVMTI_ENTRY_UNLIKELY(heap_object_callback == nullptr)) return fail(rt_env, kViolations[60]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[61]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 63 : 62]);
+    }
 #if defined(JVMTI_HOOK_PRE_IterateOverInstancesOfClass)
     if (const jvmtiError hooked = hooks::IterateOverInstancesOfClass_pre(*rt_env, klass, object_filter, heap_object_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -451,15 +577,20 @@ jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass
 
 // 21: Get Local Variable - Object
 jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jobject* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[50]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[64]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[51]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[65]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[52]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[53]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[66]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[68]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 70 : 69]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalObject)
     if (const jvmtiError hooked = hooks::GetLocalObject_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -475,15 +606,20 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 155: Get Local Instance
 jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint depth, jobject* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[55]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[71]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[56]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[72]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[57]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[58]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[59]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[73]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[74]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[75]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 77 : 76]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalInstance)
     if (const jvmtiError hooked = hooks::GetLocalInstance_pre(*rt_env, thread, depth, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -499,15 +635,20 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
 
 // 22: Get Local Variable - Int
 jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[60]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[78]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[61]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[79]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[62]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[63]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[64]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[80]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[81]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 84 : 83]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalInt)
     if (const jvmtiError hooked = hooks::GetLocalInt_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -523,15 +664,20 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 
 // 23: Get Local Variable - Long
 jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[65]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[85]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[66]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[86]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[67]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[68]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[69]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[87]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[88]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 91 : 90]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalLong)
     if (const jvmtiError hooked = hooks::GetLocalLong_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -547,15 +693,20 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 
 // 24: Get Local Variable - Float
 jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[70]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[92]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[71]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[93]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[72]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[73]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[74]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[94]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 98 : 97]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalFloat)
     if (const jvmtiError hooked = hooks::GetLocalFloat_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -571,15 +722,20 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 
 // 25: Get Local Variable - Double
 jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[75]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[76]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[77]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[78]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[79]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[101]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[103]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 105 : 104]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalDouble)
     if (const jvmtiError hooked = hooks::GetLocalDouble_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -595,14 +751,23 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 26: Set Local Variable - Object
 jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jobject value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[80]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[106]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[81]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[107]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[82]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[83]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[108]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[109]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 111 : 110]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && value != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, value);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 113 : 112]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetLocalObject)
     if (const jvmtiError hooked = hooks::SetLocalObject_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -618,14 +783,19 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 27: Set Local Variable - Int
 jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[84]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[114]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[85]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[115]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[86]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[87]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[116]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 119 : 118]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetLocalInt)
     if (const jvmtiError hooked = hooks::SetLocalInt_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -641,14 +811,19 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 
 // 28: Set Local Variable - Long
 jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[88]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[120]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[89]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[121]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[90]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[91]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[122]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 125 : 124]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetLocalLong)
     if (const jvmtiError hooked = hooks::SetLocalLong_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -664,14 +839,19 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 
 // 29: Set Local Variable - Float
 jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[92]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[126]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[93]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[127]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[94]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[128]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[129]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 131 : 130]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetLocalFloat)
     if (const jvmtiError hooked = hooks::SetLocalFloat_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -687,14 +867,19 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 
 // 30: Set Local Variable - Double
 jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[132]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[97]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[133]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[98]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[99]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[134]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[135]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 137 : 136]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetLocalDouble)
     if (const jvmtiError hooked = hooks::SetLocalDouble_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -710,14 +895,19 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 38: Set Breakpoint
 jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[100]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[101]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[102]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[103]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[140]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[141]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 143 : 142]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetBreakpoint)
     if (const jvmtiError hooked = hooks::SetBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -733,14 +923,19 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
 
 // 39: Clear Breakpoint
 jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[104]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[144]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[105]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[145]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[106]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[146]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[147]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 149 : 148]);
+    }
 #if defined(JVMTI_HOOK_PRE_ClearBreakpoint)
     if (const jvmtiError hooked = hooks::ClearBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -756,14 +951,23 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
 
 // 41: Set Field Access Watch
 jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[108]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[109]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[110]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[111]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[152]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[153]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 155 : 154]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 157 : 156]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetFieldAccessWatch)
     if (const jvmtiError hooked = hooks::SetFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -779,14 +983,23 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
 
 // 42: Clear Field Access Watch
 jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[158]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[113]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[159]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[114]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[115]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[160]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[161]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 163 : 162]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 165 : 164]);
+    }
 #if defined(JVMTI_HOOK_PRE_ClearFieldAccessWatch)
     if (const jvmtiError hooked = hooks::ClearFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -802,14 +1015,23 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
 
 // 43: Set Field Modification Watch
 jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[116]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[166]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[117]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[167]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[118]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[119]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[168]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[169]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 171 : 170]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 173 : 172]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetFieldModificationWatch)
     if (const jvmtiError hooked = hooks::SetFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -825,14 +1047,23 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
 
 // 44: Clear Field Modification Watch
 jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[120]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[174]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[121]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[175]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[122]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[176]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[177]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 179 : 178]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 181 : 180]);
+    }
 #if defined(JVMTI_HOOK_PRE_ClearFieldModificationWatch)
     if (const jvmtiError hooked = hooks::ClearFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -848,15 +1079,16 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
 
 // 3: Get All Modules
 jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jobject** modules_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[124]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[182]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[125]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[183]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[126]);
-    if (JVMTI_ENTRY_UNLIKELY(modules_ptr == nullptr)) return fail(rt_env, kViolations[127]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[128]);
+    if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[184]);
+    if (JVMTI_ENTRY_UNLIKELY(modules_ptr == nullptr)) return fail(rt_env, kViolations[185]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[186]);
 #if defined(JVMTI_HOOK_PRE_GetAllModules)
     if (const jvmtiError hooked = hooks::GetAllModules_pre(*rt_env, module_count_ptr, modules_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -872,15 +1104,20 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
 
 // 40: Get Named Module
 jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, const char* package_name, jobject* module_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[129]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[187]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[130]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[188]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(package_name == nullptr)) return fail(rt_env, kViolations[131]);
-    if (JVMTI_ENTRY_UNLIKELY(module_ptr == nullptr)) return fail(rt_env, kViolations[132]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[133]);
+    if (JVMTI_ENTRY_UNLIKELY(package_name == nullptr)) return fail(rt_env, kViolations[189]);
+    if (JVMTI_ENTRY_UNLIKELY(module_ptr == nullptr)) return fail(rt_env, kViolations[190]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[191]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && class_loader != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, class_loader);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetNamedModule)
     if (const jvmtiError hooked = hooks::GetNamedModule_pre(*rt_env, class_loader, package_name, module_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -896,15 +1133,24 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
 
 // 94: Add Module Reads
 jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject to_module) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[134]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[194]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[135]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[195]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[136]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[137]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[196]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[197]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[198]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 200 : 199]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 202 : 201]);
+    }
 #if defined(JVMTI_HOOK_PRE_AddModuleReads)
     if (const jvmtiError hooked = hooks::AddModuleReads_pre(*rt_env, module, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -920,16 +1166,25 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
 
 // 95: Add Module Exports
 jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[139]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[203]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[140]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[204]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[141]);
-    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[142]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[143]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[144]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[205]);
+    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[206]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[207]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[208]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 210 : 209]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 212 : 211]);
+    }
 #if defined(JVMTI_HOOK_PRE_AddModuleExports)
     if (const jvmtiError hooked = hooks::AddModuleExports_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -945,16 +1200,25 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
 
 // 96: Add Module Opens
 jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[145]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[213]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[146]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[214]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[147]);
-    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[148]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[149]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[150]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[215]);
+    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[216]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[217]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[218]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 220 : 219]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 222 : 221]);
+    }
 #if defined(JVMTI_HOOK_PRE_AddModuleOpens)
     if (const jvmtiError hooked = hooks::AddModuleOpens_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -970,15 +1234,24 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
 
 // 97: Add Module Uses
 jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass service) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[151]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[223]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[152]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[224]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[153]);
-    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[154]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[155]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[225]);
+    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[226]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[227]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 229 : 228]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && service != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, service);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 231 : 230]);
+    }
 #if defined(JVMTI_HOOK_PRE_AddModuleUses)
     if (const jvmtiError hooked = hooks::AddModuleUses_pre(*rt_env, module, service); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -994,16 +1267,29 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
 
 // 98: Add Module Provides
 jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass service, jclass impl_class) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[156]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[232]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[157]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[233]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[158]);
-    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[159]);
-    if (JVMTI_ENTRY_UNLIKELY(impl_class == nullptr)) return fail(rt_env, kViolations[160]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[161]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[234]);
+    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[235]);
+    if (JVMTI_ENTRY_UNLIKELY(impl_class == nullptr)) return fail(rt_env, kViolations[236]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[237]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 239 : 238]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && service != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, service);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 241 : 240]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && impl_class != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, impl_class);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 243 : 242]);
+    }
 #if defined(JVMTI_HOOK_PRE_AddModuleProvides)
     if (const jvmtiError hooked = hooks::AddModuleProvides_pre(*rt_env, module, service, impl_class); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1019,15 +1305,20 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
 
 // 99: Is Modifiable Module
 jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jboolean* is_modifiable_module_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[162]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[244]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[163]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[245]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[164]);
-    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_module_ptr == nullptr)) return fail(rt_env, kViolations[165]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[166]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[246]);
+    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_module_ptr == nullptr)) return fail(rt_env, kViolations[247]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[248]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, module);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 250 : 249]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsModifiableModule)
     if (const jvmtiError hooked = hooks::IsModifiableModule_pre(*rt_env, module, is_modifiable_module_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1043,15 +1334,16 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
 
 // 78: Get Loaded Classes
 jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, jclass** classes_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[167]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[251]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[168]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[252]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[169]);
-    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[170]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[171]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[253]);
+    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[254]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[255]);
 #if defined(JVMTI_HOOK_PRE_GetLoadedClasses)
     if (const jvmtiError hooked = hooks::GetLoadedClasses_pre(*rt_env, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1067,15 +1359,20 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
 
 // 79: Get Classloader Classes
 jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating_loader, jint* class_count_ptr, jclass** classes_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[172]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[256]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[173]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[257]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[174]);
-    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[175]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[176]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[258]);
+    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[259]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[260]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && initiating_loader != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, initiating_loader);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 262 : 261]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassLoaderClasses)
     if (const jvmtiError hooked = hooks::GetClassLoaderClasses_pre(*rt_env, initiating_loader, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1091,13 +1388,18 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
 
 // 48: Get Class Signature
 jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** signature_ptr, char** generic_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[177]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[263]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[178]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[264]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[179]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[265]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 267 : 266]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassSignature)
     if (const jvmtiError hooked = hooks::GetClassSignature_pre(*rt_env, klass, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;

@@ -14,168 +14,240 @@ const Violation kViolations[] = {
     {"GetClassStatus.env.invalid", "GetClassStatus", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassStatus.phase", "GetClassStatus", "", "GetClassStatus may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassStatus.status_ptr.null", "GetClassStatus", "status_ptr", "status_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassStatus.callback_unsafe", "GetClassStatus", "", "GetClassStatus is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassStatus.callback_unsafe", "GetClassStatus", "", "GetClassStatus is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassStatus.klass.invalid", "GetClassStatus", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassStatus.klass.stale", "GetClassStatus", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetSourceFileName.env.invalid", "GetSourceFileName", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetSourceFileName.phase", "GetSourceFileName", "", "GetSourceFileName may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetSourceFileName.capability.can_get_source_file_name", "GetSourceFileName", "", "GetSourceFileName requires the capability can_get_source_file_name", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetSourceFileName.source_name_ptr.null", "GetSourceFileName", "source_name_ptr", "source_name_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetSourceFileName.callback_unsafe", "GetSourceFileName", "", "GetSourceFileName is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSourceFileName.callback_unsafe", "GetSourceFileName", "", "GetSourceFileName is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSourceFileName.klass.invalid", "GetSourceFileName", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetSourceFileName.klass.stale", "GetSourceFileName", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetClassModifiers.env.invalid", "GetClassModifiers", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassModifiers.phase", "GetClassModifiers", "", "GetClassModifiers may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassModifiers.modifiers_ptr.null", "GetClassModifiers", "modifiers_ptr", "modifiers_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassModifiers.callback_unsafe", "GetClassModifiers", "", "GetClassModifiers is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassModifiers.callback_unsafe", "GetClassModifiers", "", "GetClassModifiers is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassModifiers.klass.invalid", "GetClassModifiers", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassModifiers.klass.stale", "GetClassModifiers", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetClassMethods.env.invalid", "GetClassMethods", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassMethods.phase", "GetClassMethods", "", "GetClassMethods may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassMethods.method_count_ptr.null", "GetClassMethods", "method_count_ptr", "method_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetClassMethods.methods_ptr.null", "GetClassMethods", "methods_ptr", "methods_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassMethods.callback_unsafe", "GetClassMethods", "", "GetClassMethods is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassMethods.callback_unsafe", "GetClassMethods", "", "GetClassMethods is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassMethods.klass.invalid", "GetClassMethods", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassMethods.klass.stale", "GetClassMethods", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetClassFields.env.invalid", "GetClassFields", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassFields.phase", "GetClassFields", "", "GetClassFields may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassFields.field_count_ptr.null", "GetClassFields", "field_count_ptr", "field_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetClassFields.fields_ptr.null", "GetClassFields", "fields_ptr", "fields_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassFields.callback_unsafe", "GetClassFields", "", "GetClassFields is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassFields.callback_unsafe", "GetClassFields", "", "GetClassFields is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassFields.klass.invalid", "GetClassFields", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassFields.klass.stale", "GetClassFields", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetImplementedInterfaces.env.invalid", "GetImplementedInterfaces", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetImplementedInterfaces.phase", "GetImplementedInterfaces", "", "GetImplementedInterfaces may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetImplementedInterfaces.interface_count_ptr.null", "GetImplementedInterfaces", "interface_count_ptr", "interface_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetImplementedInterfaces.interfaces_ptr.null", "GetImplementedInterfaces", "interfaces_ptr", "interfaces_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetImplementedInterfaces.callback_unsafe", "GetImplementedInterfaces", "", "GetImplementedInterfaces is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetImplementedInterfaces.callback_unsafe", "GetImplementedInterfaces", "", "GetImplementedInterfaces is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetImplementedInterfaces.klass.invalid", "GetImplementedInterfaces", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetImplementedInterfaces.klass.stale", "GetImplementedInterfaces", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetClassVersionNumbers.env.invalid", "GetClassVersionNumbers", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassVersionNumbers.phase", "GetClassVersionNumbers", "", "GetClassVersionNumbers may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassVersionNumbers.minor_version_ptr.null", "GetClassVersionNumbers", "minor_version_ptr", "minor_version_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetClassVersionNumbers.major_version_ptr.null", "GetClassVersionNumbers", "major_version_ptr", "major_version_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassVersionNumbers.callback_unsafe", "GetClassVersionNumbers", "", "GetClassVersionNumbers is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassVersionNumbers.callback_unsafe", "GetClassVersionNumbers", "", "GetClassVersionNumbers is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassVersionNumbers.klass.invalid", "GetClassVersionNumbers", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassVersionNumbers.klass.stale", "GetClassVersionNumbers", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetConstantPool.env.invalid", "GetConstantPool", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetConstantPool.phase", "GetConstantPool", "", "GetConstantPool may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetConstantPool.capability.can_get_constant_pool", "GetConstantPool", "", "GetConstantPool requires the capability can_get_constant_pool", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetConstantPool.constant_pool_count_ptr.null", "GetConstantPool", "constant_pool_count_ptr", "constant_pool_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetConstantPool.constant_pool_byte_count_ptr.null", "GetConstantPool", "constant_pool_byte_count_ptr", "constant_pool_byte_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetConstantPool.constant_pool_bytes_ptr.null", "GetConstantPool", "constant_pool_bytes_ptr", "constant_pool_bytes_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetConstantPool.callback_unsafe", "GetConstantPool", "", "GetConstantPool is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetConstantPool.callback_unsafe", "GetConstantPool", "", "GetConstantPool is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetConstantPool.klass.invalid", "GetConstantPool", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetConstantPool.klass.stale", "GetConstantPool", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"IsInterface.env.invalid", "IsInterface", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsInterface.phase", "IsInterface", "", "IsInterface may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsInterface.is_interface_ptr.null", "IsInterface", "is_interface_ptr", "is_interface_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsInterface.callback_unsafe", "IsInterface", "", "IsInterface is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsInterface.callback_unsafe", "IsInterface", "", "IsInterface is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsInterface.klass.invalid", "IsInterface", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IsInterface.klass.stale", "IsInterface", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"IsArrayClass.env.invalid", "IsArrayClass", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsArrayClass.phase", "IsArrayClass", "", "IsArrayClass may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsArrayClass.is_array_class_ptr.null", "IsArrayClass", "is_array_class_ptr", "is_array_class_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsArrayClass.callback_unsafe", "IsArrayClass", "", "IsArrayClass is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsArrayClass.callback_unsafe", "IsArrayClass", "", "IsArrayClass is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsArrayClass.klass.invalid", "IsArrayClass", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IsArrayClass.klass.stale", "IsArrayClass", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"IsModifiableClass.env.invalid", "IsModifiableClass", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsModifiableClass.phase", "IsModifiableClass", "", "IsModifiableClass may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsModifiableClass.is_modifiable_class_ptr.null", "IsModifiableClass", "is_modifiable_class_ptr", "is_modifiable_class_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsModifiableClass.callback_unsafe", "IsModifiableClass", "", "IsModifiableClass is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsModifiableClass.callback_unsafe", "IsModifiableClass", "", "IsModifiableClass is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsModifiableClass.klass.invalid", "IsModifiableClass", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IsModifiableClass.klass.stale", "IsModifiableClass", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetClassLoader.env.invalid", "GetClassLoader", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetClassLoader.phase", "GetClassLoader", "", "GetClassLoader may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetClassLoader.classloader_ptr.null", "GetClassLoader", "classloader_ptr", "classloader_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetClassLoader.callback_unsafe", "GetClassLoader", "", "GetClassLoader is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassLoader.callback_unsafe", "GetClassLoader", "", "GetClassLoader is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetClassLoader.klass.invalid", "GetClassLoader", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetClassLoader.klass.stale", "GetClassLoader", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"GetSourceDebugExtension.env.invalid", "GetSourceDebugExtension", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetSourceDebugExtension.phase", "GetSourceDebugExtension", "", "GetSourceDebugExtension may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetSourceDebugExtension.capability.can_get_source_debug_extension", "GetSourceDebugExtension", "", "GetSourceDebugExtension requires the capability can_get_source_debug_extension", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetSourceDebugExtension.source_debug_extension_ptr.null", "GetSourceDebugExtension", "source_debug_extension_ptr", "source_debug_extension_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetSourceDebugExtension.callback_unsafe", "GetSourceDebugExtension", "", "GetSourceDebugExtension is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSourceDebugExtension.callback_unsafe", "GetSourceDebugExtension", "", "GetSourceDebugExtension is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSourceDebugExtension.klass.invalid", "GetSourceDebugExtension", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetSourceDebugExtension.klass.stale", "GetSourceDebugExtension", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
     {"RetransformClasses.env.invalid", "RetransformClasses", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"RetransformClasses.phase", "RetransformClasses", "", "RetransformClasses may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"RetransformClasses.capability.can_retransform_classes", "RetransformClasses", "", "RetransformClasses requires the capability can_retransform_classes", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"RetransformClasses.class_count.min", "RetransformClasses", "class_count", "class_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"RetransformClasses.classes.null", "RetransformClasses", "classes", "classes must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"RetransformClasses.callback_unsafe", "RetransformClasses", "", "RetransformClasses is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"RetransformClasses.callback_unsafe", "RetransformClasses", "", "RetransformClasses is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"RedefineClasses.env.invalid", "RedefineClasses", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"RedefineClasses.phase", "RedefineClasses", "", "RedefineClasses may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"RedefineClasses.capability.can_redefine_classes", "RedefineClasses", "", "RedefineClasses requires the capability can_redefine_classes", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"RedefineClasses.class_count.min", "RedefineClasses", "class_count", "class_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"RedefineClasses.class_definitions.null", "RedefineClasses", "class_definitions", "class_definitions must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"RedefineClasses.callback_unsafe", "RedefineClasses", "", "RedefineClasses is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"RedefineClasses.callback_unsafe", "RedefineClasses", "", "RedefineClasses is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetObjectSize.env.invalid", "GetObjectSize", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetObjectSize.phase", "GetObjectSize", "", "GetObjectSize may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetObjectSize.size_ptr.null", "GetObjectSize", "size_ptr", "size_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetObjectSize.callback_unsafe", "GetObjectSize", "", "GetObjectSize is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectSize.callback_unsafe", "GetObjectSize", "", "GetObjectSize is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectSize.object.invalid", "GetObjectSize", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetObjectSize.object.stale", "GetObjectSize", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetObjectHashCode.env.invalid", "GetObjectHashCode", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetObjectHashCode.phase", "GetObjectHashCode", "", "GetObjectHashCode may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetObjectHashCode.hash_code_ptr.null", "GetObjectHashCode", "hash_code_ptr", "hash_code_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetObjectHashCode.callback_unsafe", "GetObjectHashCode", "", "GetObjectHashCode is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectHashCode.callback_unsafe", "GetObjectHashCode", "", "GetObjectHashCode is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectHashCode.object.invalid", "GetObjectHashCode", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetObjectHashCode.object.stale", "GetObjectHashCode", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetObjectMonitorUsage.env.invalid", "GetObjectMonitorUsage", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetObjectMonitorUsage.phase", "GetObjectMonitorUsage", "", "GetObjectMonitorUsage may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetObjectMonitorUsage.capability.can_get_monitor_info", "GetObjectMonitorUsage", "", "GetObjectMonitorUsage requires the capability can_get_monitor_info", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetObjectMonitorUsage.info_ptr.null", "GetObjectMonitorUsage", "info_ptr", "info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetObjectMonitorUsage.callback_unsafe", "GetObjectMonitorUsage", "", "GetObjectMonitorUsage is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectMonitorUsage.callback_unsafe", "GetObjectMonitorUsage", "", "GetObjectMonitorUsage is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetObjectMonitorUsage.object.invalid", "GetObjectMonitorUsage", "object", "object must be a live JNI reference", JVMTI_ERROR_INVALID_OBJECT},
+    {"GetObjectMonitorUsage.object.stale", "GetObjectMonitorUsage", "object", "object must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_OBJECT},
     {"GetFieldName.env.invalid", "GetFieldName", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFieldName.phase", "GetFieldName", "", "GetFieldName may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"GetFieldName.callback_unsafe", "GetFieldName", "", "GetFieldName is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldName.callback_unsafe", "GetFieldName", "", "GetFieldName is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldName.klass.invalid", "GetFieldName", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldName.klass.stale", "GetFieldName", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldName.field.invalid", "GetFieldName", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"GetFieldName.field.stale", "GetFieldName", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"GetFieldDeclaringClass.env.invalid", "GetFieldDeclaringClass", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFieldDeclaringClass.phase", "GetFieldDeclaringClass", "", "GetFieldDeclaringClass may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetFieldDeclaringClass.declaring_class_ptr.null", "GetFieldDeclaringClass", "declaring_class_ptr", "declaring_class_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetFieldDeclaringClass.callback_unsafe", "GetFieldDeclaringClass", "", "GetFieldDeclaringClass is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldDeclaringClass.callback_unsafe", "GetFieldDeclaringClass", "", "GetFieldDeclaringClass is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldDeclaringClass.klass.invalid", "GetFieldDeclaringClass", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldDeclaringClass.klass.stale", "GetFieldDeclaringClass", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldDeclaringClass.field.invalid", "GetFieldDeclaringClass", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"GetFieldDeclaringClass.field.stale", "GetFieldDeclaringClass", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"GetFieldModifiers.env.invalid", "GetFieldModifiers", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFieldModifiers.phase", "GetFieldModifiers", "", "GetFieldModifiers may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetFieldModifiers.modifiers_ptr.null", "GetFieldModifiers", "modifiers_ptr", "modifiers_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetFieldModifiers.callback_unsafe", "GetFieldModifiers", "", "GetFieldModifiers is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldModifiers.callback_unsafe", "GetFieldModifiers", "", "GetFieldModifiers is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetFieldModifiers.klass.invalid", "GetFieldModifiers", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldModifiers.klass.stale", "GetFieldModifiers", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"GetFieldModifiers.field.invalid", "GetFieldModifiers", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"GetFieldModifiers.field.stale", "GetFieldModifiers", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"IsFieldSynthetic.env.invalid", "IsFieldSynthetic", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsFieldSynthetic.phase", "IsFieldSynthetic", "", "IsFieldSynthetic may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsFieldSynthetic.capability.can_get_synthetic_attribute", "IsFieldSynthetic", "", "IsFieldSynthetic requires the capability can_get_synthetic_attribute", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IsFieldSynthetic.is_synthetic_ptr.null", "IsFieldSynthetic", "is_synthetic_ptr", "is_synthetic_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsFieldSynthetic.callback_unsafe", "IsFieldSynthetic", "", "IsFieldSynthetic is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsFieldSynthetic.callback_unsafe", "IsFieldSynthetic", "", "IsFieldSynthetic is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsFieldSynthetic.klass.invalid", "IsFieldSynthetic", "klass", "klass must be a live JNI reference", JVMTI_ERROR_INVALID_CLASS},
+    {"IsFieldSynthetic.klass.stale", "IsFieldSynthetic", "klass", "klass must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_CLASS},
+    {"IsFieldSynthetic.field.invalid", "IsFieldSynthetic", "field", "field must be a field ID the VM issued", JVMTI_ERROR_INVALID_FIELDID},
+    {"IsFieldSynthetic.field.stale", "IsFieldSynthetic", "field", "field must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_FIELDID},
     {"GetMethodName.env.invalid", "GetMethodName", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetMethodName.phase", "GetMethodName", "", "GetMethodName may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"GetMethodName.callback_unsafe", "GetMethodName", "", "GetMethodName is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodName.callback_unsafe", "GetMethodName", "", "GetMethodName is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodName.method.invalid", "GetMethodName", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetMethodName.method.stale", "GetMethodName", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetMethodDeclaringClass.env.invalid", "GetMethodDeclaringClass", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetMethodDeclaringClass.phase", "GetMethodDeclaringClass", "", "GetMethodDeclaringClass may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetMethodDeclaringClass.declaring_class_ptr.null", "GetMethodDeclaringClass", "declaring_class_ptr", "declaring_class_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetMethodDeclaringClass.callback_unsafe", "GetMethodDeclaringClass", "", "GetMethodDeclaringClass is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodDeclaringClass.callback_unsafe", "GetMethodDeclaringClass", "", "GetMethodDeclaringClass is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodDeclaringClass.method.invalid", "GetMethodDeclaringClass", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetMethodDeclaringClass.method.stale", "GetMethodDeclaringClass", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetMethodModifiers.env.invalid", "GetMethodModifiers", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetMethodModifiers.phase", "GetMethodModifiers", "", "GetMethodModifiers may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetMethodModifiers.modifiers_ptr.null", "GetMethodModifiers", "modifiers_ptr", "modifiers_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetMethodModifiers.callback_unsafe", "GetMethodModifiers", "", "GetMethodModifiers is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodModifiers.callback_unsafe", "GetMethodModifiers", "", "GetMethodModifiers is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodModifiers.method.invalid", "GetMethodModifiers", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetMethodModifiers.method.stale", "GetMethodModifiers", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetMaxLocals.env.invalid", "GetMaxLocals", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetMaxLocals.phase", "GetMaxLocals", "", "GetMaxLocals may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetMaxLocals.max_ptr.null", "GetMaxLocals", "max_ptr", "max_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetMaxLocals.callback_unsafe", "GetMaxLocals", "", "GetMaxLocals is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMaxLocals.callback_unsafe", "GetMaxLocals", "", "GetMaxLocals is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMaxLocals.method.invalid", "GetMaxLocals", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetMaxLocals.method.stale", "GetMaxLocals", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetArgumentsSize.env.invalid", "GetArgumentsSize", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetArgumentsSize.phase", "GetArgumentsSize", "", "GetArgumentsSize may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetArgumentsSize.size_ptr.null", "GetArgumentsSize", "size_ptr", "size_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetArgumentsSize.callback_unsafe", "GetArgumentsSize", "", "GetArgumentsSize is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetArgumentsSize.callback_unsafe", "GetArgumentsSize", "", "GetArgumentsSize is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetArgumentsSize.method.invalid", "GetArgumentsSize", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetArgumentsSize.method.stale", "GetArgumentsSize", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetLineNumberTable.env.invalid", "GetLineNumberTable", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLineNumberTable.phase", "GetLineNumberTable", "", "GetLineNumberTable may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLineNumberTable.capability.can_get_line_numbers", "GetLineNumberTable", "", "GetLineNumberTable requires the capability can_get_line_numbers", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLineNumberTable.entry_count_ptr.null", "GetLineNumberTable", "entry_count_ptr", "entry_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLineNumberTable.table_ptr.null", "GetLineNumberTable", "table_ptr", "table_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLineNumberTable.callback_unsafe", "GetLineNumberTable", "", "GetLineNumberTable is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLineNumberTable.callback_unsafe", "GetLineNumberTable", "", "GetLineNumberTable is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLineNumberTable.method.invalid", "GetLineNumberTable", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetLineNumberTable.method.stale", "GetLineNumberTable", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetMethodLocation.env.invalid", "GetMethodLocation", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetMethodLocation.phase", "GetMethodLocation", "", "GetMethodLocation may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetMethodLocation.start_location_ptr.null", "GetMethodLocation", "start_location_ptr", "start_location_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetMethodLocation.end_location_ptr.null", "GetMethodLocation", "end_location_ptr", "end_location_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetMethodLocation.callback_unsafe", "GetMethodLocation", "", "GetMethodLocation is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodLocation.callback_unsafe", "GetMethodLocation", "", "GetMethodLocation is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetMethodLocation.method.invalid", "GetMethodLocation", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetMethodLocation.method.stale", "GetMethodLocation", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetLocalVariableTable.env.invalid", "GetLocalVariableTable", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalVariableTable.phase", "GetLocalVariableTable", "", "GetLocalVariableTable may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalVariableTable.capability.can_access_local_variables", "GetLocalVariableTable", "", "GetLocalVariableTable requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetLocalVariableTable.entry_count_ptr.null", "GetLocalVariableTable", "entry_count_ptr", "entry_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalVariableTable.table_ptr.null", "GetLocalVariableTable", "table_ptr", "table_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetLocalVariableTable.callback_unsafe", "GetLocalVariableTable", "", "GetLocalVariableTable is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalVariableTable.callback_unsafe", "GetLocalVariableTable", "", "GetLocalVariableTable is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetLocalVariableTable.method.invalid", "GetLocalVariableTable", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetLocalVariableTable.method.stale", "GetLocalVariableTable", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"GetBytecodes.env.invalid", "GetBytecodes", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetBytecodes.phase", "GetBytecodes", "", "GetBytecodes may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetBytecodes.capability.can_get_bytecodes", "GetBytecodes", "", "GetBytecodes requires the capability can_get_bytecodes", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetBytecodes.bytecode_count_ptr.null", "GetBytecodes", "bytecode_count_ptr", "bytecode_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetBytecodes.bytecodes_ptr.null", "GetBytecodes", "bytecodes_ptr", "bytecodes_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetBytecodes.callback_unsafe", "GetBytecodes", "", "GetBytecodes is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetBytecodes.callback_unsafe", "GetBytecodes", "", "GetBytecodes is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetBytecodes.method.invalid", "GetBytecodes", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"GetBytecodes.method.stale", "GetBytecodes", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"IsMethodNative.env.invalid", "IsMethodNative", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsMethodNative.phase", "IsMethodNative", "", "IsMethodNative may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsMethodNative.is_native_ptr.null", "IsMethodNative", "is_native_ptr", "is_native_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsMethodNative.callback_unsafe", "IsMethodNative", "", "IsMethodNative is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodNative.callback_unsafe", "IsMethodNative", "", "IsMethodNative is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodNative.method.invalid", "IsMethodNative", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"IsMethodNative.method.stale", "IsMethodNative", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"IsMethodSynthetic.env.invalid", "IsMethodSynthetic", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsMethodSynthetic.phase", "IsMethodSynthetic", "", "IsMethodSynthetic may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsMethodSynthetic.capability.can_get_synthetic_attribute", "IsMethodSynthetic", "", "IsMethodSynthetic requires the capability can_get_synthetic_attribute", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"IsMethodSynthetic.is_synthetic_ptr.null", "IsMethodSynthetic", "is_synthetic_ptr", "is_synthetic_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsMethodSynthetic.callback_unsafe", "IsMethodSynthetic", "", "IsMethodSynthetic is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodSynthetic.callback_unsafe", "IsMethodSynthetic", "", "IsMethodSynthetic is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodSynthetic.method.invalid", "IsMethodSynthetic", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"IsMethodSynthetic.method.stale", "IsMethodSynthetic", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"IsMethodObsolete.env.invalid", "IsMethodObsolete", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"IsMethodObsolete.phase", "IsMethodObsolete", "", "IsMethodObsolete may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"IsMethodObsolete.is_obsolete_ptr.null", "IsMethodObsolete", "is_obsolete_ptr", "is_obsolete_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"IsMethodObsolete.callback_unsafe", "IsMethodObsolete", "", "IsMethodObsolete is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodObsolete.callback_unsafe", "IsMethodObsolete", "", "IsMethodObsolete is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"IsMethodObsolete.method.invalid", "IsMethodObsolete", "method", "method must be a method ID the VM issued", JVMTI_ERROR_INVALID_METHODID},
+    {"IsMethodObsolete.method.stale", "IsMethodObsolete", "method", "method must not be the ID of a member of a class the VM has unloaded", JVMTI_ERROR_INVALID_METHODID},
     {"SetNativeMethodPrefix.env.invalid", "SetNativeMethodPrefix", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetNativeMethodPrefix.capability.can_set_native_method_prefix", "SetNativeMethodPrefix", "", "SetNativeMethodPrefix requires the capability can_set_native_method_prefix", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetNativeMethodPrefix.callback_unsafe", "SetNativeMethodPrefix", "", "SetNativeMethodPrefix is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetNativeMethodPrefix.callback_unsafe", "SetNativeMethodPrefix", "", "SetNativeMethodPrefix is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetNativeMethodPrefixes.env.invalid", "SetNativeMethodPrefixes", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetNativeMethodPrefixes.capability.can_set_native_method_prefix", "SetNativeMethodPrefixes", "", "SetNativeMethodPrefixes requires the capability can_set_native_method_prefix", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"SetNativeMethodPrefixes.prefix_count.min", "SetNativeMethodPrefixes", "prefix_count", "prefix_count must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetNativeMethodPrefixes.prefixes.null", "SetNativeMethodPrefixes", "prefixes", "prefixes must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"SetNativeMethodPrefixes.callback_unsafe", "SetNativeMethodPrefixes", "", "SetNativeMethodPrefixes is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetNativeMethodPrefixes.callback_unsafe", "SetNativeMethodPrefixes", "", "SetNativeMethodPrefixes is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"CreateRawMonitor.env.invalid", "CreateRawMonitor", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"CreateRawMonitor.phase", "CreateRawMonitor", "", "CreateRawMonitor may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"CreateRawMonitor.name.null", "CreateRawMonitor", "name", "name must not be NULL", JVMTI_ERROR_NULL_POINTER},
@@ -188,6 +260,7 @@ const Violation kViolations[] = {
 
 // 49: Get Class Status
 jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* status_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     {
@@ -196,6 +269,10 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
     }
     if (JVMTI_ENTRY_UNLIKELY(status_ptr == nullptr)) return fail(rt_env, kViolations[2]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[3]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 5 : 4]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassStatus)
     if (const jvmtiError hooked = hooks::GetClassStatus_pre(*rt_env, klass, status_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -211,15 +288,20 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
 
 // 50: Get Source File Name
 jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** source_name_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[4]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[6]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[5]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[7]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_file_name)) return fail(rt_env, kViolations[6]);
-    if (JVMTI_ENTRY_UNLIKELY(source_name_ptr == nullptr)) return fail(rt_env, kViolations[7]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[8]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_file_name)) return fail(rt_env, kViolations[8]);
+    if (JVMTI_ENTRY_UNLIKELY(source_name_ptr == nullptr)) return fail(rt_env, kViolations[9]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[10]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 12 : 11]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetSourceFileName)
     if (const jvmtiError hooked = hooks::GetSourceFileName_pre(*rt_env, klass, source_name_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -235,14 +317,19 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
 
 // 51: Get Class Modifiers
 jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* modifiers_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[10]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[14]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[11]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[12]);
+    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[15]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[16]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 18 : 17]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassModifiers)
     if (const jvmtiError hooked = hooks::GetClassModifiers_pre(*rt_env, klass, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -258,15 +345,20 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
 
 // 52: Get Class Methods
 jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* method_count_ptr, jmethodID** methods_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[19]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[14]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[20]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(method_count_ptr == nullptr)) return fail(rt_env, kViolations[15]);
-    if (JVMTI_ENTRY_UNLIKELY(methods_ptr == nullptr)) return fail(rt_env, kViolations[16]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[17]);
+    if (JVMTI_ENTRY_UNLIKELY(method_count_ptr == nullptr)) return fail(rt_env, kViolations[21]);
+    if (JVMTI_ENTRY_UNLIKELY(methods_ptr == nullptr)) return fail(rt_env, kViolations[22]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[23]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 25 : 24]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassMethods)
     if (const jvmtiError hooked = hooks::GetClassMethods_pre(*rt_env, klass, method_count_ptr, methods_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -282,15 +374,20 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
 
 // 53: Get Class Fields
 jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field_count_ptr, jfieldID** fields_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[18]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[26]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[19]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[27]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(field_count_ptr == nullptr)) return fail(rt_env, kViolations[20]);
-    if (JVMTI_ENTRY_UNLIKELY(fields_ptr == nullptr)) return fail(rt_env, kViolations[21]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[22]);
+    if (JVMTI_ENTRY_UNLIKELY(field_count_ptr == nullptr)) return fail(rt_env, kViolations[28]);
+    if (JVMTI_ENTRY_UNLIKELY(fields_ptr == nullptr)) return fail(rt_env, kViolations[29]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[30]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 32 : 31]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassFields)
     if (const jvmtiError hooked = hooks::GetClassFields_pre(*rt_env, klass, field_count_ptr, fields_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -306,15 +403,20 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
 
 // 54: Get Implemented Interfaces
 jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, jint* interface_count_ptr, jclass** interfaces_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[23]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[24]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(interface_count_ptr == nullptr)) return fail(rt_env, kViolations[25]);
-    if (JVMTI_ENTRY_UNLIKELY(interfaces_ptr == nullptr)) return fail(rt_env, kViolations[26]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[27]);
+    if (JVMTI_ENTRY_UNLIKELY(interface_count_ptr == nullptr)) return fail(rt_env, kViolations[35]);
+    if (JVMTI_ENTRY_UNLIKELY(interfaces_ptr == nullptr)) return fail(rt_env, kViolations[36]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[37]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 39 : 38]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetImplementedInterfaces)
     if (const jvmtiError hooked = hooks::GetImplementedInterfaces_pre(*rt_env, klass, interface_count_ptr, interfaces_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -330,15 +432,20 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
 
 // 145: Get Class Version Numbers
 jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jint* minor_version_ptr, jint* major_version_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[28]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[40]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[29]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[41]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(minor_version_ptr == nullptr)) return fail(rt_env, kViolations[30]);
-    if (JVMTI_ENTRY_UNLIKELY(major_version_ptr == nullptr)) return fail(rt_env, kViolations[31]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[32]);
+    if (JVMTI_ENTRY_UNLIKELY(minor_version_ptr == nullptr)) return fail(rt_env, kViolations[42]);
+    if (JVMTI_ENTRY_UNLIKELY(major_version_ptr == nullptr)) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[44]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 46 : 45]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassVersionNumbers)
     if (const jvmtiError hooked = hooks::GetClassVersionNumbers_pre(*rt_env, klass, minor_version_ptr, major_version_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -354,17 +461,22 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
 
 // 146: Get Constant Pool
 jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* constant_pool_count_ptr, jint* constant_pool_byte_count_ptr, unsigned char** constant_pool_bytes_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[47]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[48]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_constant_pool)) return fail(rt_env, kViolations[35]);
-    if (JVMTI_ENTRY_UNLIKELY(constant_pool_count_ptr == nullptr)) return fail(rt_env, kViolations[36]);
-    if (JVMTI_ENTRY_UNLIKELY(constant_pool_byte_count_ptr == nullptr)) return fail(rt_env, kViolations[37]);
-    if (JVMTI_ENTRY_UNLIKELY(constant_pool_bytes_ptr == nullptr)) return fail(rt_env, kViolations[38]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[39]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_constant_pool)) return fail(rt_env, kViolations[49]);
+    if (JVMTI_ENTRY_UNLIKELY(constant_pool_count_ptr == nullptr)) return fail(rt_env, kViolations[50]);
+    if (JVMTI_ENTRY_UNLIKELY(constant_pool_byte_count_ptr == nullptr)) return fail(rt_env, kViolations[51]);
+    if (JVMTI_ENTRY_UNLIKELY(constant_pool_bytes_ptr == nullptr)) return fail(rt_env, kViolations[52]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[53]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 55 : 54]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetConstantPool)
     if (const jvmtiError hooked = hooks::GetConstantPool_pre(*rt_env, klass, constant_pool_count_ptr, constant_pool_byte_count_ptr, constant_pool_bytes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -380,14 +492,19 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
 
 // 55: Is Interface
 jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_interface_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[40]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[41]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(is_interface_ptr == nullptr)) return fail(rt_env, kViolations[42]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(is_interface_ptr == nullptr)) return fail(rt_env, kViolations[58]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[59]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 61 : 60]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsInterface)
     if (const jvmtiError hooked = hooks::IsInterface_pre(*rt_env, klass, is_interface_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -403,14 +520,19 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
 
 // 56: Is Array Class
 jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_array_class_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[44]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[62]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[45]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[63]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(is_array_class_ptr == nullptr)) return fail(rt_env, kViolations[46]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[47]);
+    if (JVMTI_ENTRY_UNLIKELY(is_array_class_ptr == nullptr)) return fail(rt_env, kViolations[64]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[65]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 67 : 66]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsArrayClass)
     if (const jvmtiError hooked = hooks::IsArrayClass_pre(*rt_env, klass, is_array_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -426,14 +548,19 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
 
 // 45: Is Modifiable Class
 jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_modifiable_class_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[48]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[68]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[49]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[69]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_class_ptr == nullptr)) return fail(rt_env, kViolations[50]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[51]);
+    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_class_ptr == nullptr)) return fail(rt_env, kViolations[70]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[71]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 73 : 72]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsModifiableClass)
     if (const jvmtiError hooked = hooks::IsModifiableClass_pre(*rt_env, klass, is_modifiable_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -449,14 +576,19 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
 
 // 57: Get Class Loader
 jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* classloader_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[52]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[74]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[53]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[75]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(classloader_ptr == nullptr)) return fail(rt_env, kViolations[54]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
+    if (JVMTI_ENTRY_UNLIKELY(classloader_ptr == nullptr)) return fail(rt_env, kViolations[76]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[77]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 79 : 78]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetClassLoader)
     if (const jvmtiError hooked = hooks::GetClassLoader_pre(*rt_env, klass, classloader_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -472,15 +604,20 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
 
 // 90: Get Source Debug Extension
 jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, char** source_debug_extension_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[80]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[81]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_debug_extension)) return fail(rt_env, kViolations[58]);
-    if (JVMTI_ENTRY_UNLIKELY(source_debug_extension_ptr == nullptr)) return fail(rt_env, kViolations[59]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[60]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_source_debug_extension)) return fail(rt_env, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(source_debug_extension_ptr == nullptr)) return fail(rt_env, kViolations[83]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[84]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 86 : 85]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetSourceDebugExtension)
     if (const jvmtiError hooked = hooks::GetSourceDebugExtension_pre(*rt_env, klass, source_debug_extension_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -496,16 +633,17 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
 
 // 152: Retransform Classes
 jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, const jclass* classes) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[61]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[87]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[62]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[88]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_retransform_classes)) return fail(rt_env, kViolations[63]);
-    if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[64]);
-    if (JVMTI_ENTRY_UNLIKELY(classes == nullptr)) return fail(rt_env, kViolations[65]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[66]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_retransform_classes)) return fail(rt_env, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[90]);
+    if (JVMTI_ENTRY_UNLIKELY(classes == nullptr)) return fail(rt_env, kViolations[91]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[92]);
 #if defined(JVMTI_HOOK_PRE_RetransformClasses)
     if (const jvmtiError hooked = hooks::RetransformClasses_pre(*rt_env, class_count, classes); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -521,16 +659,17 @@ jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, con
 
 // 87: Redefine Classes
 jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const jvmtiClassDefinition* class_definitions) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[93]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[68]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[94]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_redefine_classes)) return fail(rt_env, kViolations[69]);
-    if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[70]);
-    if (JVMTI_ENTRY_UNLIKELY(class_definitions == nullptr)) return fail(rt_env, kViolations[71]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[72]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_redefine_classes)) return fail(rt_env, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(class_definitions == nullptr)) return fail(rt_env, kViolations[97]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[98]);
 #if defined(JVMTI_HOOK_PRE_RedefineClasses)
     if (const jvmtiError hooked = hooks::RedefineClasses_pre(*rt_env, class_count, class_definitions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -546,14 +685,19 @@ jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const 
 
 // 154: Get Object Size
 jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* size_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[73]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[74]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[75]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[76]);
+    if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[101]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 104 : 103]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetObjectSize)
     if (const jvmtiError hooked = hooks::GetObjectSize_pre(*rt_env, object, size_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -569,14 +713,19 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
 
 // 58: Get Object Hash Code
 jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* hash_code_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[77]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[105]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[78]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[106]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(hash_code_ptr == nullptr)) return fail(rt_env, kViolations[79]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[80]);
+    if (JVMTI_ENTRY_UNLIKELY(hash_code_ptr == nullptr)) return fail(rt_env, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[108]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 110 : 109]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetObjectHashCode)
     if (const jvmtiError hooked = hooks::GetObjectHashCode_pre(*rt_env, object, hash_code_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -592,15 +741,20 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
 
 // 59: Get Object Monitor Usage
 jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jvmtiMonitorUsage* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[81]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[111]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[82]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[112]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_monitor_info)) return fail(rt_env, kViolations[83]);
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[84]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_monitor_info)) return fail(rt_env, kViolations[113]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[114]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[115]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && object != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Object, object);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 117 : 116]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetObjectMonitorUsage)
     if (const jvmtiError hooked = hooks::GetObjectMonitorUsage_pre(*rt_env, object, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -616,13 +770,22 @@ jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jv
 
 // 60: Get Field Name (and Signature)
 jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, char** name_ptr, char** signature_ptr, char** generic_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[118]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[119]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[88]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[120]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 122 : 121]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 124 : 123]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetFieldName)
     if (const jvmtiError hooked = hooks::GetFieldName_pre(*rt_env, klass, field, name_ptr, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -638,14 +801,23 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
 
 // 61: Get Field Declaring Class
 jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jclass* declaring_class_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[125]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[90]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[126]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[91]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[92]);
+    if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[127]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[128]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 130 : 129]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 132 : 131]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetFieldDeclaringClass)
     if (const jvmtiError hooked = hooks::GetFieldDeclaringClass_pre(*rt_env, klass, field, declaring_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -661,14 +833,23 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
 
 // 62: Get Field Modifiers
 jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jint* modifiers_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[93]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[133]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[94]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[134]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[95]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[135]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[136]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 138 : 137]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 140 : 139]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetFieldModifiers)
     if (const jvmtiError hooked = hooks::GetFieldModifiers_pre(*rt_env, klass, field, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -684,15 +865,24 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
 
 // 63: Is Field Synthetic
 jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jboolean* is_synthetic_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[97]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[141]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[98]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[142]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[99]);
-    if (JVMTI_ENTRY_UNLIKELY(is_synthetic_ptr == nullptr)) return fail(rt_env, kViolations[100]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[101]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[143]);
+    if (JVMTI_ENTRY_UNLIKELY(is_synthetic_ptr == nullptr)) return fail(rt_env, kViolations[144]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[145]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 147 : 146]);
+    }
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Field, field);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 149 : 148]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsFieldSynthetic)
     if (const jvmtiError hooked = hooks::IsFieldSynthetic_pre(*rt_env, klass, field, is_synthetic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -708,13 +898,18 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
 
 // 64: Get Method Name (and Signature)
 jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** name_ptr, char** signature_ptr, char** generic_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[103]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[104]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[152]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 154 : 153]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetMethodName)
     if (const jvmtiError hooked = hooks::GetMethodName_pre(*rt_env, method, name_ptr, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -730,14 +925,19 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
 
 // 65: Get Method Declaring Class
 jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method, jclass* declaring_class_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[105]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[155]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[106]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[156]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[107]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[108]);
+    if (JVMTI_ENTRY_UNLIKELY(declaring_class_ptr == nullptr)) return fail(rt_env, kViolations[157]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[158]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 160 : 159]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetMethodDeclaringClass)
     if (const jvmtiError hooked = hooks::GetMethodDeclaringClass_pre(*rt_env, method, declaring_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -753,14 +953,19 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
 
 // 66: Get Method Modifiers
 jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jint* modifiers_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[109]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[161]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[110]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[162]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[111]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[112]);
+    if (JVMTI_ENTRY_UNLIKELY(modifiers_ptr == nullptr)) return fail(rt_env, kViolations[163]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[164]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 166 : 165]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetMethodModifiers)
     if (const jvmtiError hooked = hooks::GetMethodModifiers_pre(*rt_env, method, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -776,14 +981,19 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
 
 // 68: Get Max Locals
 jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[113]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[167]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[114]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[168]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(max_ptr == nullptr)) return fail(rt_env, kViolations[115]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[116]);
+    if (JVMTI_ENTRY_UNLIKELY(max_ptr == nullptr)) return fail(rt_env, kViolations[169]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[170]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 172 : 171]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetMaxLocals)
     if (const jvmtiError hooked = hooks::GetMaxLocals_pre(*rt_env, method, max_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -799,14 +1009,19 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
 
 // 69: Get Arguments Size
 jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint* size_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[173]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[118]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[174]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[119]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[120]);
+    if (JVMTI_ENTRY_UNLIKELY(size_ptr == nullptr)) return fail(rt_env, kViolations[175]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[176]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 178 : 177]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetArgumentsSize)
     if (const jvmtiError hooked = hooks::GetArgumentsSize_pre(*rt_env, method, size_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -822,16 +1037,21 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
 
 // 70: Get Line Number Table
 jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jint* entry_count_ptr, jvmtiLineNumberEntry** table_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[179]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[180]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_line_numbers)) return fail(rt_env, kViolations[123]);
-    if (JVMTI_ENTRY_UNLIKELY(entry_count_ptr == nullptr)) return fail(rt_env, kViolations[124]);
-    if (JVMTI_ENTRY_UNLIKELY(table_ptr == nullptr)) return fail(rt_env, kViolations[125]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[126]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_line_numbers)) return fail(rt_env, kViolations[181]);
+    if (JVMTI_ENTRY_UNLIKELY(entry_count_ptr == nullptr)) return fail(rt_env, kViolations[182]);
+    if (JVMTI_ENTRY_UNLIKELY(table_ptr == nullptr)) return fail(rt_env, kViolations[183]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[184]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 186 : 185]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLineNumberTable)
     if (const jvmtiError hooked = hooks::GetLineNumberTable_pre(*rt_env, method, entry_count_ptr, table_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -847,15 +1067,20 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
 
 // 71: Get Method Location
 jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jlocation* start_location_ptr, jlocation* end_location_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[127]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[187]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[128]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[188]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(start_location_ptr == nullptr)) return fail(rt_env, kViolations[129]);
-    if (JVMTI_ENTRY_UNLIKELY(end_location_ptr == nullptr)) return fail(rt_env, kViolations[130]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[131]);
+    if (JVMTI_ENTRY_UNLIKELY(start_location_ptr == nullptr)) return fail(rt_env, kViolations[189]);
+    if (JVMTI_ENTRY_UNLIKELY(end_location_ptr == nullptr)) return fail(rt_env, kViolations[190]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[191]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetMethodLocation)
     if (const jvmtiError hooked = hooks::GetMethodLocation_pre(*rt_env, method, start_location_ptr, end_location_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -871,16 +1096,21 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
 
 // 72: Get Local Variable Table
 jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, jint* entry_count_ptr, jvmtiLocalVariableEntry** table_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[132]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[194]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[133]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[195]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[134]);
-    if (JVMTI_ENTRY_UNLIKELY(entry_count_ptr == nullptr)) return fail(rt_env, kViolations[135]);
-    if (JVMTI_ENTRY_UNLIKELY(table_ptr == nullptr)) return fail(rt_env, kViolations[136]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[137]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[196]);
+    if (JVMTI_ENTRY_UNLIKELY(entry_count_ptr == nullptr)) return fail(rt_env, kViolations[197]);
+    if (JVMTI_ENTRY_UNLIKELY(table_ptr == nullptr)) return fail(rt_env, kViolations[198]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[199]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 201 : 200]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetLocalVariableTable)
     if (const jvmtiError hooked = hooks::GetLocalVariableTable_pre(*rt_env, method, entry_count_ptr, table_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -896,16 +1126,21 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
 
 // 75: Get Bytecodes
 jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* bytecode_count_ptr, unsigned char** bytecodes_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[202]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[203]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_bytecodes)) return fail(rt_env, kViolations[140]);
-    if (JVMTI_ENTRY_UNLIKELY(bytecode_count_ptr == nullptr)) return fail(rt_env, kViolations[141]);
-    if (JVMTI_ENTRY_UNLIKELY(bytecodes_ptr == nullptr)) return fail(rt_env, kViolations[142]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[143]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_bytecodes)) return fail(rt_env, kViolations[204]);
+    if (JVMTI_ENTRY_UNLIKELY(bytecode_count_ptr == nullptr)) return fail(rt_env, kViolations[205]);
+    if (JVMTI_ENTRY_UNLIKELY(bytecodes_ptr == nullptr)) return fail(rt_env, kViolations[206]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[207]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 209 : 208]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetBytecodes)
     if (const jvmtiError hooked = hooks::GetBytecodes_pre(*rt_env, method, bytecode_count_ptr, bytecodes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -921,14 +1156,19 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
 
 // 76: Is Method Native
 jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_native_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[144]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[210]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[145]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[211]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(is_native_ptr == nullptr)) return fail(rt_env, kViolations[146]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[147]);
+    if (JVMTI_ENTRY_UNLIKELY(is_native_ptr == nullptr)) return fail(rt_env, kViolations[212]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[213]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 215 : 214]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsMethodNative)
     if (const jvmtiError hooked = hooks::IsMethodNative_pre(*rt_env, method, is_native_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -944,15 +1184,20 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
 
 // 77: Is Method Synthetic
 jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_synthetic_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[148]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[216]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[149]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[217]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[150]);
-    if (JVMTI_ENTRY_UNLIKELY(is_synthetic_ptr == nullptr)) return fail(rt_env, kViolations[151]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[152]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_synthetic_attribute)) return fail(rt_env, kViolations[218]);
+    if (JVMTI_ENTRY_UNLIKELY(is_synthetic_ptr == nullptr)) return fail(rt_env, kViolations[219]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[220]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 222 : 221]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsMethodSynthetic)
     if (const jvmtiError hooked = hooks::IsMethodSynthetic_pre(*rt_env, method, is_synthetic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -968,14 +1213,19 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
 
 // 91: Is Method Obsolete
 jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_obsolete_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[153]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[223]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[154]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[224]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(is_obsolete_ptr == nullptr)) return fail(rt_env, kViolations[155]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[156]);
+    if (JVMTI_ENTRY_UNLIKELY(is_obsolete_ptr == nullptr)) return fail(rt_env, kViolations[225]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[226]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Method, method);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 228 : 227]);
+    }
 #if defined(JVMTI_HOOK_PRE_IsMethodObsolete)
     if (const jvmtiError hooked = hooks::IsMethodObsolete_pre(*rt_env, method, is_obsolete_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -991,10 +1241,11 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
 
 // 73: Set Native Method Prefix
 jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[157]);
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_set_native_method_prefix)) return fail(rt_env, kViolations[158]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[159]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[229]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_set_native_method_prefix)) return fail(rt_env, kViolations[230]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[231]);
 #if defined(JVMTI_HOOK_PRE_SetNativeMethodPrefix)
     if (const jvmtiError hooked = hooks::SetNativeMethodPrefix_pre(*rt_env, prefix); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1010,12 +1261,13 @@ jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix
 
 // 74: Set Native Method Prefixes
 jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_count, char** prefixes) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[160]);
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_set_native_method_prefix)) return fail(rt_env, kViolations[161]);
-    if (JVMTI_ENTRY_UNLIKELY(prefix_count < 0)) return fail(rt_env, kViolations[162]);
-    if (JVMTI_ENTRY_UNLIKELY(prefixes == nullptr)) return fail(rt_env, kViolations[163]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[164]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[232]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_set_native_method_prefix)) return fail(rt_env, kViolations[233]);
+    if (JVMTI_ENTRY_UNLIKELY(prefix_count < 0)) return fail(rt_env, kViolations[234]);
+    if (JVMTI_ENTRY_UNLIKELY(prefixes == nullptr)) return fail(rt_env, kViolations[235]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[236]);
 #if defined(JVMTI_HOOK_PRE_SetNativeMethodPrefixes)
     if (const jvmtiError hooked = hooks::SetNativeMethodPrefixes_pre(*rt_env, prefix_count, prefixes); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1031,14 +1283,15 @@ jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_coun
 
 // 31: Create Raw Monitor
 jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawMonitorID* monitor_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[165]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[237]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[166]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[238]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(name == nullptr)) return fail(rt_env, kViolations[167]);
-    if (JVMTI_ENTRY_UNLIKELY(monitor_ptr == nullptr)) return fail(rt_env, kViolations[168]);
+    if (JVMTI_ENTRY_UNLIKELY(name == nullptr)) return fail(rt_env, kViolations[239]);
+    if (JVMTI_ENTRY_UNLIKELY(monitor_ptr == nullptr)) return fail(rt_env, kViolations[240]);
 #if defined(JVMTI_HOOK_PRE_CreateRawMonitor)
     if (const jvmtiError hooked = hooks::CreateRawMonitor_pre(*rt_env, name, monitor_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1054,11 +1307,12 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
 
 // 32: Destroy Raw Monitor
 jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[169]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[241]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[170]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[242]);
     }
 #if defined(JVMTI_HOOK_PRE_DestroyRawMonitor)
     if (const jvmtiError hooked = hooks::DestroyRawMonitor_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)

@@ -19,52 +19,54 @@ const Violation kViolations[] = {
     {"SetJNIFunctionTable.env.invalid", "SetJNIFunctionTable", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetJNIFunctionTable.phase", "SetJNIFunctionTable", "", "SetJNIFunctionTable may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetJNIFunctionTable.function_table.null", "SetJNIFunctionTable", "function_table", "function_table must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"SetJNIFunctionTable.callback_unsafe", "SetJNIFunctionTable", "", "SetJNIFunctionTable is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetJNIFunctionTable.callback_unsafe", "SetJNIFunctionTable", "", "SetJNIFunctionTable is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetJNIFunctionTable.env.invalid", "GetJNIFunctionTable", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetJNIFunctionTable.phase", "GetJNIFunctionTable", "", "GetJNIFunctionTable may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetJNIFunctionTable.function_table.null", "GetJNIFunctionTable", "function_table", "function_table must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetJNIFunctionTable.callback_unsafe", "GetJNIFunctionTable", "", "GetJNIFunctionTable is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetJNIFunctionTable.callback_unsafe", "GetJNIFunctionTable", "", "GetJNIFunctionTable is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetEventCallbacks.env.invalid", "SetEventCallbacks", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetEventCallbacks.phase", "SetEventCallbacks", "", "SetEventCallbacks may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetEventCallbacks.size_of_callbacks.min", "SetEventCallbacks", "size_of_callbacks", "size_of_callbacks must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
-    {"SetEventCallbacks.callback_unsafe", "SetEventCallbacks", "", "SetEventCallbacks is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetEventCallbacks.callback_unsafe", "SetEventCallbacks", "", "SetEventCallbacks is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetEventNotificationMode.env.invalid", "SetEventNotificationMode", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetEventNotificationMode.phase", "SetEventNotificationMode", "", "SetEventNotificationMode may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetEventNotificationMode.mode.enum", "SetEventNotificationMode", "mode", "mode must be a jvmtiEventMode constant", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetEventNotificationMode.event_type.enum", "SetEventNotificationMode", "event_type", "event_type must be a jvmtiEvent constant", JVMTI_ERROR_INVALID_EVENT_TYPE},
-    {"SetEventNotificationMode.callback_unsafe", "SetEventNotificationMode", "", "SetEventNotificationMode is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetEventNotificationMode.callback_unsafe", "SetEventNotificationMode", "", "SetEventNotificationMode is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetEventNotificationMode.event_thread.invalid", "SetEventNotificationMode", "event_thread", "event_thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"SetEventNotificationMode.event_thread.stale", "SetEventNotificationMode", "event_thread", "event_thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GenerateEvents.env.invalid", "GenerateEvents", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GenerateEvents.phase", "GenerateEvents", "", "GenerateEvents may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GenerateEvents.event_type.enum", "GenerateEvents", "event_type", "event_type must be a jvmtiEvent constant", JVMTI_ERROR_INVALID_EVENT_TYPE},
-    {"GenerateEvents.callback_unsafe", "GenerateEvents", "", "GenerateEvents is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GenerateEvents.callback_unsafe", "GenerateEvents", "", "GenerateEvents is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetExtensionFunctions.env.invalid", "GetExtensionFunctions", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetExtensionFunctions.phase", "GetExtensionFunctions", "", "GetExtensionFunctions may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetExtensionFunctions.extension_count_ptr.null", "GetExtensionFunctions", "extension_count_ptr", "extension_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetExtensionFunctions.extensions.null", "GetExtensionFunctions", "extensions", "extensions must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetExtensionFunctions.callback_unsafe", "GetExtensionFunctions", "", "GetExtensionFunctions is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetExtensionFunctions.callback_unsafe", "GetExtensionFunctions", "", "GetExtensionFunctions is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetExtensionEvents.env.invalid", "GetExtensionEvents", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetExtensionEvents.phase", "GetExtensionEvents", "", "GetExtensionEvents may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetExtensionEvents.extension_count_ptr.null", "GetExtensionEvents", "extension_count_ptr", "extension_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetExtensionEvents.extensions.null", "GetExtensionEvents", "extensions", "extensions must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetExtensionEvents.callback_unsafe", "GetExtensionEvents", "", "GetExtensionEvents is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetExtensionEvents.callback_unsafe", "GetExtensionEvents", "", "GetExtensionEvents is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetExtensionEventCallback.env.invalid", "SetExtensionEventCallback", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetExtensionEventCallback.phase", "SetExtensionEventCallback", "", "SetExtensionEventCallback may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
-    {"SetExtensionEventCallback.callback_unsafe", "SetExtensionEventCallback", "", "SetExtensionEventCallback is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetExtensionEventCallback.callback_unsafe", "SetExtensionEventCallback", "", "SetExtensionEventCallback is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetPotentialCapabilities.env.invalid", "GetPotentialCapabilities", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetPotentialCapabilities.phase", "GetPotentialCapabilities", "", "GetPotentialCapabilities may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetPotentialCapabilities.capabilities_ptr.null", "GetPotentialCapabilities", "capabilities_ptr", "capabilities_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetPotentialCapabilities.callback_unsafe", "GetPotentialCapabilities", "", "GetPotentialCapabilities is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetPotentialCapabilities.callback_unsafe", "GetPotentialCapabilities", "", "GetPotentialCapabilities is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"AddCapabilities.env.invalid", "AddCapabilities", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddCapabilities.phase", "AddCapabilities", "", "AddCapabilities may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddCapabilities.capabilities_ptr.null", "AddCapabilities", "capabilities_ptr", "capabilities_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddCapabilities.callback_unsafe", "AddCapabilities", "", "AddCapabilities is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddCapabilities.callback_unsafe", "AddCapabilities", "", "AddCapabilities is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"RelinquishCapabilities.env.invalid", "RelinquishCapabilities", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"RelinquishCapabilities.phase", "RelinquishCapabilities", "", "RelinquishCapabilities may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"RelinquishCapabilities.capabilities_ptr.null", "RelinquishCapabilities", "capabilities_ptr", "capabilities_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"RelinquishCapabilities.callback_unsafe", "RelinquishCapabilities", "", "RelinquishCapabilities is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"RelinquishCapabilities.callback_unsafe", "RelinquishCapabilities", "", "RelinquishCapabilities is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetCapabilities.env.invalid", "GetCapabilities", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetCapabilities.capabilities_ptr.null", "GetCapabilities", "capabilities_ptr", "capabilities_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetCapabilities.callback_unsafe", "GetCapabilities", "", "GetCapabilities is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetCapabilities.callback_unsafe", "GetCapabilities", "", "GetCapabilities is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetCurrentThreadCpuTimerInfo.env.invalid", "GetCurrentThreadCpuTimerInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetCurrentThreadCpuTimerInfo.phase", "GetCurrentThreadCpuTimerInfo", "", "GetCurrentThreadCpuTimerInfo may only be called in the START or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetCurrentThreadCpuTimerInfo.capability.can_get_current_thread_cpu_time", "GetCurrentThreadCpuTimerInfo", "", "GetCurrentThreadCpuTimerInfo requires the capability can_get_current_thread_cpu_time", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
@@ -77,71 +79,74 @@ const Violation kViolations[] = {
     {"GetThreadCpuTimerInfo.phase", "GetThreadCpuTimerInfo", "", "GetThreadCpuTimerInfo may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadCpuTimerInfo.capability.can_get_thread_cpu_time", "GetThreadCpuTimerInfo", "", "GetThreadCpuTimerInfo requires the capability can_get_thread_cpu_time", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
     {"GetThreadCpuTimerInfo.info_ptr.null", "GetThreadCpuTimerInfo", "info_ptr", "info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetThreadCpuTimerInfo.callback_unsafe", "GetThreadCpuTimerInfo", "", "GetThreadCpuTimerInfo is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadCpuTimerInfo.callback_unsafe", "GetThreadCpuTimerInfo", "", "GetThreadCpuTimerInfo is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetThreadCpuTime.env.invalid", "GetThreadCpuTime", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetThreadCpuTime.phase", "GetThreadCpuTime", "", "GetThreadCpuTime may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetThreadCpuTime.capability.can_get_thread_cpu_time", "GetThreadCpuTime", "", "GetThreadCpuTime requires the capability can_get_thread_cpu_time", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"GetThreadCpuTime.callback_unsafe", "GetThreadCpuTime", "", "GetThreadCpuTime is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadCpuTime.callback_unsafe", "GetThreadCpuTime", "", "GetThreadCpuTime is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetThreadCpuTime.thread.invalid", "GetThreadCpuTime", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
+    {"GetThreadCpuTime.thread.stale", "GetThreadCpuTime", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetTimerInfo.env.invalid", "GetTimerInfo", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetTimerInfo.info_ptr.null", "GetTimerInfo", "info_ptr", "info_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetTime.env.invalid", "GetTime", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetTime.nanos_ptr.null", "GetTime", "nanos_ptr", "nanos_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetAvailableProcessors.env.invalid", "GetAvailableProcessors", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetAvailableProcessors.processor_count_ptr.null", "GetAvailableProcessors", "processor_count_ptr", "processor_count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetAvailableProcessors.callback_unsafe", "GetAvailableProcessors", "", "GetAvailableProcessors is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetAvailableProcessors.callback_unsafe", "GetAvailableProcessors", "", "GetAvailableProcessors is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"AddToBootstrapClassLoaderSearch.env.invalid", "AddToBootstrapClassLoaderSearch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddToBootstrapClassLoaderSearch.phase", "AddToBootstrapClassLoaderSearch", "", "AddToBootstrapClassLoaderSearch may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddToBootstrapClassLoaderSearch.segment.null", "AddToBootstrapClassLoaderSearch", "segment", "segment must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddToBootstrapClassLoaderSearch.callback_unsafe", "AddToBootstrapClassLoaderSearch", "", "AddToBootstrapClassLoaderSearch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddToBootstrapClassLoaderSearch.callback_unsafe", "AddToBootstrapClassLoaderSearch", "", "AddToBootstrapClassLoaderSearch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"AddToSystemClassLoaderSearch.env.invalid", "AddToSystemClassLoaderSearch", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"AddToSystemClassLoaderSearch.phase", "AddToSystemClassLoaderSearch", "", "AddToSystemClassLoaderSearch may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"AddToSystemClassLoaderSearch.segment.null", "AddToSystemClassLoaderSearch", "segment", "segment must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"AddToSystemClassLoaderSearch.callback_unsafe", "AddToSystemClassLoaderSearch", "", "AddToSystemClassLoaderSearch is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"AddToSystemClassLoaderSearch.callback_unsafe", "AddToSystemClassLoaderSearch", "", "AddToSystemClassLoaderSearch is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetSystemProperties.env.invalid", "GetSystemProperties", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetSystemProperties.phase", "GetSystemProperties", "", "GetSystemProperties may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetSystemProperties.count_ptr.null", "GetSystemProperties", "count_ptr", "count_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetSystemProperties.property_ptr.null", "GetSystemProperties", "property_ptr", "property_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetSystemProperties.callback_unsafe", "GetSystemProperties", "", "GetSystemProperties is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSystemProperties.callback_unsafe", "GetSystemProperties", "", "GetSystemProperties is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetSystemProperty.env.invalid", "GetSystemProperty", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetSystemProperty.phase", "GetSystemProperty", "", "GetSystemProperty may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetSystemProperty.property.null", "GetSystemProperty", "property", "property must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetSystemProperty.value_ptr.null", "GetSystemProperty", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetSystemProperty.callback_unsafe", "GetSystemProperty", "", "GetSystemProperty is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetSystemProperty.callback_unsafe", "GetSystemProperty", "", "GetSystemProperty is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetSystemProperty.env.invalid", "SetSystemProperty", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetSystemProperty.phase", "SetSystemProperty", "", "SetSystemProperty may only be called in the ONLOAD phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetSystemProperty.property.null", "SetSystemProperty", "property", "property must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"SetSystemProperty.callback_unsafe", "SetSystemProperty", "", "SetSystemProperty is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetSystemProperty.callback_unsafe", "SetSystemProperty", "", "SetSystemProperty is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetPhase.env.invalid", "GetPhase", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetPhase.phase_ptr.null", "GetPhase", "phase_ptr", "phase_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetPhase.callback_unsafe", "GetPhase", "", "GetPhase is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetPhase.callback_unsafe", "GetPhase", "", "GetPhase is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"DisposeEnvironment.env.invalid", "DisposeEnvironment", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
-    {"DisposeEnvironment.callback_unsafe", "DisposeEnvironment", "", "DisposeEnvironment is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"DisposeEnvironment.callback_unsafe", "DisposeEnvironment", "", "DisposeEnvironment is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetEnvironmentLocalStorage.env.invalid", "SetEnvironmentLocalStorage", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetEnvironmentLocalStorage.env.invalid", "GetEnvironmentLocalStorage", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetEnvironmentLocalStorage.data_ptr.null", "GetEnvironmentLocalStorage", "data_ptr", "data_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetVersionNumber.env.invalid", "GetVersionNumber", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetVersionNumber.version_ptr.null", "GetVersionNumber", "version_ptr", "version_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetVersionNumber.callback_unsafe", "GetVersionNumber", "", "GetVersionNumber is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetVersionNumber.callback_unsafe", "GetVersionNumber", "", "GetVersionNumber is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetErrorName.env.invalid", "GetErrorName", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetErrorName.error.enum", "GetErrorName", "error", "error must be a jvmtiError constant", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetErrorName.name_ptr.null", "GetErrorName", "name_ptr", "name_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetErrorName.callback_unsafe", "GetErrorName", "", "GetErrorName is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetErrorName.callback_unsafe", "GetErrorName", "", "GetErrorName is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetVerboseFlag.env.invalid", "SetVerboseFlag", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetVerboseFlag.flag.enum", "SetVerboseFlag", "flag", "flag must be a jvmtiVerboseFlag constant", JVMTI_ERROR_ILLEGAL_ARGUMENT},
-    {"SetVerboseFlag.callback_unsafe", "SetVerboseFlag", "", "SetVerboseFlag is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetVerboseFlag.callback_unsafe", "SetVerboseFlag", "", "SetVerboseFlag is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetJLocationFormat.env.invalid", "GetJLocationFormat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetJLocationFormat.format_ptr.null", "GetJLocationFormat", "format_ptr", "format_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
-    {"GetJLocationFormat.callback_unsafe", "GetJLocationFormat", "", "GetJLocationFormat is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"GetJLocationFormat.callback_unsafe", "GetJLocationFormat", "", "GetJLocationFormat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetHeapSamplingInterval.env.invalid", "SetHeapSamplingInterval", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetHeapSamplingInterval.phase", "SetHeapSamplingInterval", "", "SetHeapSamplingInterval may only be called in the ONLOAD or LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetHeapSamplingInterval.capability.can_generate_sampled_object_alloc_events", "SetHeapSamplingInterval", "", "SetHeapSamplingInterval requires the capability can_generate_sampled_object_alloc_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
-    {"SetHeapSamplingInterval.callback_unsafe", "SetHeapSamplingInterval", "", "SetHeapSamplingInterval is not callback-safe: heap iteration callbacks may not call it", JVMTI_ERROR_ACCESS_DENIED},
+    {"SetHeapSamplingInterval.callback_unsafe", "SetHeapSamplingInterval", "", "SetHeapSamplingInterval is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
 };
 
 }  // namespace
 
 // 33: Raw Monitor Enter
 jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
 #if defined(JVMTI_HOOK_PRE_RawMonitorEnter)
@@ -159,6 +164,7 @@ jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
 
 // 34: Raw Monitor Exit
 jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[1]);
 #if defined(JVMTI_HOOK_PRE_RawMonitorExit)
@@ -176,6 +182,7 @@ jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
 
 // 35: Raw Monitor Wait
 jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jlong millis) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[2]);
 #if defined(JVMTI_HOOK_PRE_RawMonitorWait)
@@ -193,6 +200,7 @@ jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jl
 
 // 36: Raw Monitor Notify
 jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[3]);
 #if defined(JVMTI_HOOK_PRE_RawMonitorNotify)
@@ -210,6 +218,7 @@ jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) 
 
 // 37: Raw Monitor Notify All
 jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[4]);
 #if defined(JVMTI_HOOK_PRE_RawMonitorNotifyAll)
@@ -227,6 +236,7 @@ jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monito
 
 // 120: Set JNI Function Table
 jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInterface* function_table) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[5]);
     {
@@ -250,6 +260,7 @@ jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInter
 
 // 121: Get JNI Function Table
 jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface** function_table) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[9]);
     {
@@ -273,6 +284,7 @@ jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface**
 
 // 122: Set Event Callbacks
 jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallbacks* callbacks, jint size_of_callbacks) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[13]);
     {
@@ -296,6 +308,7 @@ jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallba
 
 // 2: Set Event Notification Mode
 jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode mode, jvmtiEvent event_type, jthread event_thread, ...) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[17]);
     {
@@ -349,6 +362,10 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
             return fail(rt_env, kViolations[20]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[21]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && event_thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, event_thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 23 : 22]);
+    }
 #if defined(JVMTI_HOOK_PRE_SetEventNotificationMode)
     if (const jvmtiError hooked = hooks::SetEventNotificationMode_pre(*rt_env, mode, event_type, event_thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -364,11 +381,12 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
 
 // 123: Generate Events
 jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[22]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[24]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[23]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[25]);
     }
     switch (event_type) {
         case JVMTI_EVENT_SINGLE_STEP:
@@ -407,9 +425,9 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
         case JVMTI_EVENT_GARBAGE_COLLECTION_FINISH:
             break;
         default:
-            return fail(rt_env, kViolations[24]);
+            return fail(rt_env, kViolations[26]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[25]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[27]);
 #if defined(JVMTI_HOOK_PRE_GenerateEvents)
     if (const jvmtiError hooked = hooks::GenerateEvents_pre(*rt_env, event_type); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -425,15 +443,16 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
 
 // 124: Get Extension Functions
 jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_count_ptr, jvmtiExtensionFunctionInfo** extensions) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[26]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[28]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[27]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[29]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[28]);
-    if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[29]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[30]);
+    if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[30]);
+    if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[31]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[32]);
 #if defined(JVMTI_HOOK_PRE_GetExtensionFunctions)
     if (const jvmtiError hooked = hooks::GetExtensionFunctions_pre(*rt_env, extension_count_ptr, extensions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -449,15 +468,16 @@ jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_co
 
 // 125: Get Extension Events
 jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count_ptr, jvmtiExtensionEventInfo** extensions) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[31]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[33]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[32]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[34]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[33]);
-    if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[34]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[35]);
+    if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[35]);
+    if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[36]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[37]);
 #if defined(JVMTI_HOOK_PRE_GetExtensionEvents)
     if (const jvmtiError hooked = hooks::GetExtensionEvents_pre(*rt_env, extension_count_ptr, extensions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -473,13 +493,14 @@ jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count
 
 // 126: Set Extension Event Callback
 jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension_event_index, jvmtiExtensionEvent callback) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[36]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[38]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[37]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[39]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[38]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[40]);
 #if defined(JVMTI_HOOK_PRE_SetExtensionEventCallback)
     if (const jvmtiError hooked = hooks::SetExtensionEventCallback_pre(*rt_env, extension_event_index, callback); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -495,14 +516,15 @@ jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension
 
 // 140: Get Potential Capabilities
 jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capabilities_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[39]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[41]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[40]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[42]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[41]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[42]);
+    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[44]);
 #if defined(JVMTI_HOOK_PRE_GetPotentialCapabilities)
     if (const jvmtiError hooked = hooks::GetPotentialCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -518,14 +540,15 @@ jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabiliti
 
 // 142: Add Capabilities
 jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities* capabilities_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[43]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[45]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[44]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[46]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[45]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[46]);
+    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[47]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[48]);
 #if defined(JVMTI_HOOK_PRE_AddCapabilities)
     if (const jvmtiError hooked = hooks::AddCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -541,14 +564,15 @@ jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities*
 
 // 143: Relinquish Capabilities
 jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities* capabilities_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[47]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[49]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[48]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[50]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[49]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[50]);
+    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[51]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[52]);
 #if defined(JVMTI_HOOK_PRE_RelinquishCapabilities)
     if (const jvmtiError hooked = hooks::RelinquishCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -564,10 +588,11 @@ jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabi
 
 // 89: Get Capabilities
 jvmtiError JNICALL GetCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capabilities_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[51]);
-    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[52]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[53]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[53]);
+    if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
 #if defined(JVMTI_HOOK_PRE_GetCapabilities)
     if (const jvmtiError hooked = hooks::GetCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -583,14 +608,15 @@ jvmtiError JNICALL GetCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capab
 
 // 134: Get Current Thread CPU Timer Information
 jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[54]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[56]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[55]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[57]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[56]);
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[57]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[58]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[59]);
 #if defined(JVMTI_HOOK_PRE_GetCurrentThreadCpuTimerInfo)
     if (const jvmtiError hooked = hooks::GetCurrentThreadCpuTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -606,14 +632,15 @@ jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerI
 
 // 135: Get Current Thread CPU Time
 jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[58]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[60]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[59]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[61]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[60]);
-    if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[61]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[62]);
+    if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[63]);
 #if defined(JVMTI_HOOK_PRE_GetCurrentThreadCpuTime)
     if (const jvmtiError hooked = hooks::GetCurrentThreadCpuTime_pre(*rt_env, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -629,15 +656,16 @@ jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr
 
 // 136: Get Thread CPU Timer Information
 jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[62]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[64]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[63]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[65]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[64]);
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[65]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[66]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[66]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[68]);
 #if defined(JVMTI_HOOK_PRE_GetThreadCpuTimerInfo)
     if (const jvmtiError hooked = hooks::GetThreadCpuTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -653,14 +681,19 @@ jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* in
 
 // 137: Get Thread CPU Time
 jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* nanos_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[69]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[68]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[70]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[69]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[70]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[71]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[72]);
+    if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
+        const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 74 : 73]);
+    }
 #if defined(JVMTI_HOOK_PRE_GetThreadCpuTime)
     if (const jvmtiError hooked = hooks::GetThreadCpuTime_pre(*rt_env, thread, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -676,9 +709,10 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
 
 // 138: Get Timer Information
 jvmtiError JNICALL GetTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[71]);
-    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[72]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[75]);
+    if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[76]);
 #if defined(JVMTI_HOOK_PRE_GetTimerInfo)
     if (const jvmtiError hooked = hooks::GetTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -694,9 +728,10 @@ jvmtiError JNICALL GetTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
 
 // 139: Get Time
 jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[73]);
-    if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[74]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[77]);
+    if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[78]);
 #if defined(JVMTI_HOOK_PRE_GetTime)
     if (const jvmtiError hooked = hooks::GetTime_pre(*rt_env, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -712,10 +747,11 @@ jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
 
 // 144: Get Available Processors
 jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_count_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[75]);
-    if (JVMTI_ENTRY_UNLIKELY(processor_count_ptr == nullptr)) return fail(rt_env, kViolations[76]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[77]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[79]);
+    if (JVMTI_ENTRY_UNLIKELY(processor_count_ptr == nullptr)) return fail(rt_env, kViolations[80]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[81]);
 #if defined(JVMTI_HOOK_PRE_GetAvailableProcessors)
     if (const jvmtiError hooked = hooks::GetAvailableProcessors_pre(*rt_env, processor_count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -731,14 +767,15 @@ jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_c
 
 // 149: Add To Bootstrap Class Loader Search
 jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const char* segment) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[78]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[82]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[79]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[83]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[80]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[81]);
+    if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[84]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
 #if defined(JVMTI_HOOK_PRE_AddToBootstrapClassLoaderSearch)
     if (const jvmtiError hooked = hooks::AddToBootstrapClassLoaderSearch_pre(*rt_env, segment); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -754,14 +791,15 @@ jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const ch
 
 // 151: Add To System Class Loader Search
 jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char* segment) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[83]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[84]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
+    if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[88]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
 #if defined(JVMTI_HOOK_PRE_AddToSystemClassLoaderSearch)
     if (const jvmtiError hooked = hooks::AddToSystemClassLoaderSearch_pre(*rt_env, segment); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -777,15 +815,16 @@ jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char*
 
 // 130: Get System Properties
 jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, char*** property_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[86]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[90]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[87]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[91]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[88]);
-    if (JVMTI_ENTRY_UNLIKELY(property_ptr == nullptr)) return fail(rt_env, kViolations[89]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[90]);
+    if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[92]);
+    if (JVMTI_ENTRY_UNLIKELY(property_ptr == nullptr)) return fail(rt_env, kViolations[93]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[94]);
 #if defined(JVMTI_HOOK_PRE_GetSystemProperties)
     if (const jvmtiError hooked = hooks::GetSystemProperties_pre(*rt_env, count_ptr, property_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -801,15 +840,16 @@ jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, cha
 
 // 131: Get System Property
 jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, char** value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[91]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[95]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[92]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[96]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[93]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[94]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[95]);
+    if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[97]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[98]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[99]);
 #if defined(JVMTI_HOOK_PRE_GetSystemProperty)
     if (const jvmtiError hooked = hooks::GetSystemProperty_pre(*rt_env, property, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -825,14 +865,15 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
 
 // 132: Set System Property
 jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, const char* value_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[100]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD)) return fail(rt_env, kViolations[97]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD)) return fail(rt_env, kViolations[101]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[98]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[99]);
+    if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[103]);
 #if defined(JVMTI_HOOK_PRE_SetSystemProperty)
     if (const jvmtiError hooked = hooks::SetSystemProperty_pre(*rt_env, property, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -848,10 +889,11 @@ jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
 
 // 133: Get Phase
 jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[100]);
-    if (JVMTI_ENTRY_UNLIKELY(phase_ptr == nullptr)) return fail(rt_env, kViolations[101]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[102]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[104]);
+    if (JVMTI_ENTRY_UNLIKELY(phase_ptr == nullptr)) return fail(rt_env, kViolations[105]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[106]);
 #if defined(JVMTI_HOOK_PRE_GetPhase)
     if (const jvmtiError hooked = hooks::GetPhase_pre(*rt_env, phase_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -867,9 +909,10 @@ jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
 
 // 127: Dispose Environment
 jvmtiError JNICALL DisposeEnvironment(jvmtiEnv* jvmti_env) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[103]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[104]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[108]);
 #if defined(JVMTI_HOOK_PRE_DisposeEnvironment)
     if (const jvmtiError hooked = hooks::DisposeEnvironment_pre(*rt_env); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -885,8 +928,9 @@ jvmtiError JNICALL DisposeEnvironment(jvmtiEnv* jvmti_env) {
 
 // 148: Set Environment Local Storage
 jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* data) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[105]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[109]);
 #if defined(JVMTI_HOOK_PRE_SetEnvironmentLocalStorage)
     if (const jvmtiError hooked = hooks::SetEnvironmentLocalStorage_pre(*rt_env, data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -902,9 +946,10 @@ jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* d
 
 // 147: Get Environment Local Storage
 jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[106]);
-    if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[110]);
+    if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[111]);
 #if defined(JVMTI_HOOK_PRE_GetEnvironmentLocalStorage)
     if (const jvmtiError hooked = hooks::GetEnvironmentLocalStorage_pre(*rt_env, data_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -920,10 +965,11 @@ jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_p
 
 // 88: Get Version Number
 jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[108]);
-    if (JVMTI_ENTRY_UNLIKELY(version_ptr == nullptr)) return fail(rt_env, kViolations[109]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[110]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
+    if (JVMTI_ENTRY_UNLIKELY(version_ptr == nullptr)) return fail(rt_env, kViolations[113]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[114]);
 #if defined(JVMTI_HOOK_PRE_GetVersionNumber)
     if (const jvmtiError hooked = hooks::GetVersionNumber_pre(*rt_env, version_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -939,8 +985,9 @@ jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
 
 // 128: Get Error Name
 jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** name_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[111]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[115]);
     switch (error) {
         case JVMTI_ERROR_NONE:
         case JVMTI_ERROR_NULL_POINTER:
@@ -997,10 +1044,10 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
         case JVMTI_ERROR_UNSUPPORTED_OPERATION:
             break;
         default:
-            return fail(rt_env, kViolations[112]);
+            return fail(rt_env, kViolations[116]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(name_ptr == nullptr)) return fail(rt_env, kViolations[113]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[114]);
+    if (JVMTI_ENTRY_UNLIKELY(name_ptr == nullptr)) return fail(rt_env, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[118]);
 #if defined(JVMTI_HOOK_PRE_GetErrorName)
     if (const jvmtiError hooked = hooks::GetErrorName_pre(*rt_env, error, name_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1016,8 +1063,9 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
 
 // 150: Set Verbose Flag
 jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jboolean value) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[115]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[119]);
     switch (flag) {
         case JVMTI_VERBOSE_OTHER:
         case JVMTI_VERBOSE_GC:
@@ -1025,9 +1073,9 @@ jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jb
         case JVMTI_VERBOSE_JNI:
             break;
         default:
-            return fail(rt_env, kViolations[116]);
+            return fail(rt_env, kViolations[120]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[121]);
 #if defined(JVMTI_HOOK_PRE_SetVerboseFlag)
     if (const jvmtiError hooked = hooks::SetVerboseFlag_pre(*rt_env, flag, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1043,10 +1091,11 @@ jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jb
 
 // 129: Get JLocation Format
 jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat* format_ptr) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[118]);
-    if (JVMTI_ENTRY_UNLIKELY(format_ptr == nullptr)) return fail(rt_env, kViolations[119]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[120]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[122]);
+    if (JVMTI_ENTRY_UNLIKELY(format_ptr == nullptr)) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[124]);
 #if defined(JVMTI_HOOK_PRE_GetJLocationFormat)
     if (const jvmtiError hooked = hooks::GetJLocationFormat_pre(*rt_env, format_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1062,14 +1111,15 @@ jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat*
 
 // 156: Set Heap Sampling Interval
 jvmtiError JNICALL SetHeapSamplingInterval(jvmtiEnv* jvmti_env, jint sampling_interval) {
+    enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[125]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[126]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_sampled_object_alloc_events)) return fail(rt_env, kViolations[123]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[124]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_sampled_object_alloc_events)) return fail(rt_env, kViolations[127]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[128]);
 #if defined(JVMTI_HOOK_PRE_SetHeapSamplingInterval)
     if (const jvmtiError hooked = hooks::SetHeapSamplingInterval_pre(*rt_env, sampling_interval); hooked != JVMTI_ERROR_NONE)
         return hooked;

@@ -9,239 +9,276 @@ namespace {
 // 50
 void JNICALL VMInit(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VMInit != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VMInit != nullptr) {
         target.callbacks->VMInit(target.agentEnv, jni_env, thread);
+    }
 }
 
 // 51
 void JNICALL VMDeath(jvmtiEnv* jvmti_env, JNIEnv* jni_env) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VMDeath != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VMDeath != nullptr) {
         target.callbacks->VMDeath(target.agentEnv, jni_env);
+    }
 }
 
 // 52
 void JNICALL ThreadStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ThreadStart != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ThreadStart != nullptr) {
         target.callbacks->ThreadStart(target.agentEnv, jni_env, thread);
+    }
 }
 
 // 53
 void JNICALL ThreadEnd(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ThreadEnd != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ThreadEnd != nullptr) {
         target.callbacks->ThreadEnd(target.agentEnv, jni_env, thread);
+    }
 }
 
 // 54
 void JNICALL ClassFileLoadHook(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jclass class_being_redefined, jobject loader, const char* name, jobject protection_domain, jint class_data_len, const unsigned char* class_data, jint* new_class_data_len, unsigned char** new_class_data) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ClassFileLoadHook != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ClassFileLoadHook != nullptr) {
         target.callbacks->ClassFileLoadHook(target.agentEnv, jni_env, class_being_redefined, loader, name, protection_domain, class_data_len, class_data, new_class_data_len, new_class_data);
+    }
 }
 
 // 55
 void JNICALL ClassLoad(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jclass klass) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ClassLoad != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ClassLoad != nullptr) {
         target.callbacks->ClassLoad(target.agentEnv, jni_env, thread, klass);
+    }
 }
 
 // 56
 void JNICALL ClassPrepare(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jclass klass) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ClassPrepare != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ClassPrepare != nullptr) {
         target.callbacks->ClassPrepare(target.agentEnv, jni_env, thread, klass);
+    }
 }
 
 // 57
 void JNICALL VMStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VMStart != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VMStart != nullptr) {
         target.callbacks->VMStart(target.agentEnv, jni_env);
+    }
 }
 
 // 58
 void JNICALL Exception(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location, jobject exception, jmethodID catch_method, jlocation catch_location) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->Exception != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->Exception != nullptr) {
         target.callbacks->Exception(target.agentEnv, jni_env, thread, method, location, exception, catch_method, catch_location);
+    }
 }
 
 // 59
 void JNICALL ExceptionCatch(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location, jobject exception) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ExceptionCatch != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ExceptionCatch != nullptr) {
         target.callbacks->ExceptionCatch(target.agentEnv, jni_env, thread, method, location, exception);
+    }
 }
 
 // 60
 void JNICALL SingleStep(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->SingleStep != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->SingleStep != nullptr) {
         target.callbacks->SingleStep(target.agentEnv, jni_env, thread, method, location);
+    }
 }
 
 // 61
 void JNICALL FramePop(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jboolean was_popped_by_exception) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->FramePop != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->FramePop != nullptr) {
         target.callbacks->FramePop(target.agentEnv, jni_env, thread, method, was_popped_by_exception);
+    }
 }
 
 // 62
 void JNICALL Breakpoint(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->Breakpoint != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->Breakpoint != nullptr) {
         target.callbacks->Breakpoint(target.agentEnv, jni_env, thread, method, location);
+    }
 }
 
 // 63
 void JNICALL FieldAccess(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location, jclass field_klass, jobject object, jfieldID field) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->FieldAccess != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->FieldAccess != nullptr) {
         target.callbacks->FieldAccess(target.agentEnv, jni_env, thread, method, location, field_klass, object, field);
+    }
 }
 
 // 64
 void JNICALL FieldModification(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jlocation location, jclass field_klass, jobject object, jfieldID field, char signature_type, jvalue new_value) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->FieldModification != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->FieldModification != nullptr) {
         target.callbacks->FieldModification(target.agentEnv, jni_env, thread, method, location, field_klass, object, field, signature_type, new_value);
+    }
 }
 
 // 65
 void JNICALL MethodEntry(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MethodEntry != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MethodEntry != nullptr) {
         target.callbacks->MethodEntry(target.agentEnv, jni_env, thread, method);
+    }
 }
 
 // 66
 void JNICALL MethodExit(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, jboolean was_popped_by_exception, jvalue return_value) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MethodExit != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MethodExit != nullptr) {
         target.callbacks->MethodExit(target.agentEnv, jni_env, thread, method, was_popped_by_exception, return_value);
+    }
 }
 
 // 67
 void JNICALL NativeMethodBind(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jmethodID method, void* address, void** new_address_ptr) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->NativeMethodBind != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->NativeMethodBind != nullptr) {
         target.callbacks->NativeMethodBind(target.agentEnv, jni_env, thread, method, address, new_address_ptr);
+    }
 }
 
 // 68
 void JNICALL CompiledMethodLoad(jvmtiEnv* jvmti_env, jmethodID method, jint code_size, const void* code_addr, jint map_length, const jvmtiAddrLocationMap* map, const void* compile_info) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->CompiledMethodLoad != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->CompiledMethodLoad != nullptr) {
         target.callbacks->CompiledMethodLoad(target.agentEnv, method, code_size, code_addr, map_length, map, compile_info);
+    }
 }
 
 // 69
 void JNICALL CompiledMethodUnload(jvmtiEnv* jvmti_env, jmethodID method, const void* code_addr) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->CompiledMethodUnload != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->CompiledMethodUnload != nullptr) {
         target.callbacks->CompiledMethodUnload(target.agentEnv, method, code_addr);
+    }
 }
 
 // 70
 void JNICALL DynamicCodeGenerated(jvmtiEnv* jvmti_env, const char* name, const void* address, jint length) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->DynamicCodeGenerated != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->DynamicCodeGenerated != nullptr) {
         target.callbacks->DynamicCodeGenerated(target.agentEnv, name, address, length);
+    }
 }
 
 // 71
 void JNICALL DataDumpRequest(jvmtiEnv* jvmti_env) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->DataDumpRequest != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->DataDumpRequest != nullptr) {
         target.callbacks->DataDumpRequest(target.agentEnv);
+    }
 }
 
 // 73
 void JNICALL MonitorWait(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object, jlong timeout) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MonitorWait != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MonitorWait != nullptr) {
         target.callbacks->MonitorWait(target.agentEnv, jni_env, thread, object, timeout);
+    }
 }
 
 // 74
 void JNICALL MonitorWaited(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object, jboolean timed_out) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MonitorWaited != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MonitorWaited != nullptr) {
         target.callbacks->MonitorWaited(target.agentEnv, jni_env, thread, object, timed_out);
+    }
 }
 
 // 75
 void JNICALL MonitorContendedEnter(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MonitorContendedEnter != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MonitorContendedEnter != nullptr) {
         target.callbacks->MonitorContendedEnter(target.agentEnv, jni_env, thread, object);
+    }
 }
 
 // 76
 void JNICALL MonitorContendedEntered(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->MonitorContendedEntered != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->MonitorContendedEntered != nullptr) {
         target.callbacks->MonitorContendedEntered(target.agentEnv, jni_env, thread, object);
+    }
 }
 
 // 80
 void JNICALL ResourceExhausted(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jint flags, const void* reserved, const char* description) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ResourceExhausted != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ResourceExhausted != nullptr) {
         target.callbacks->ResourceExhausted(target.agentEnv, jni_env, flags, reserved, description);
+    }
 }
 
 // 81
 void JNICALL GarbageCollectionStart(jvmtiEnv* jvmti_env) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->GarbageCollectionStart != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->GarbageCollectionStart != nullptr) {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
         target.callbacks->GarbageCollectionStart(target.agentEnv);
+    }
 }
 
 // 82
 void JNICALL GarbageCollectionFinish(jvmtiEnv* jvmti_env) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->GarbageCollectionFinish != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->GarbageCollectionFinish != nullptr) {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
         target.callbacks->GarbageCollectionFinish(target.agentEnv);
+    }
 }
 
 // 83
 void JNICALL ObjectFree(jvmtiEnv* jvmti_env, jlong tag) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->ObjectFree != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->ObjectFree != nullptr) {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
         target.callbacks->ObjectFree(target.agentEnv, tag);
+    }
 }
 
 // 84
 void JNICALL VMObjectAlloc(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object, jclass object_klass, jlong size) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VMObjectAlloc != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VMObjectAlloc != nullptr) {
         target.callbacks->VMObjectAlloc(target.agentEnv, jni_env, thread, object, object_klass, size);
+    }
 }
 
 // 86
 void JNICALL SampledObjectAlloc(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread thread, jobject object, jclass object_klass, jlong size) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->SampledObjectAlloc != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->SampledObjectAlloc != nullptr) {
         target.callbacks->SampledObjectAlloc(target.agentEnv, jni_env, thread, object, object_klass, size);
+    }
 }
 
 // 87
 void JNICALL VirtualThreadStart(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread virtual_thread) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VirtualThreadStart != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VirtualThreadStart != nullptr) {
         target.callbacks->VirtualThreadStart(target.agentEnv, jni_env, virtual_thread);
+    }
 }
 
 // 88
 void JNICALL VirtualThreadEnd(jvmtiEnv* jvmti_env, JNIEnv* jni_env, jthread virtual_thread) {
     const jvmti_runtime::EventTarget target = jvmti_runtime::eventTarget(jvmti_env);
-    if (target.callbacks != nullptr && target.callbacks->VirtualThreadEnd != nullptr)
+    if (target.callbacks != nullptr && target.callbacks->VirtualThreadEnd != nullptr) {
         target.callbacks->VirtualThreadEnd(target.agentEnv, jni_env, virtual_thread);
+    }
 }
 
 jvmtiEventCallbacks makeThunks() noexcept {

@@ -342,6 +342,13 @@ Env* environment(jvmtiEnv* env) noexcept { return env != nullptr && env == state
 jvmtiPhase currentPhase(const Env&) noexcept { return state().phase; }
 const jvmtiCapabilities& capabilities(const Env&) noexcept { return state().capabilities; }
 bool inCallbackUnsafeRegion() noexcept { return state().callbackUnsafe; }
+void enteredFrom(const void* returnAddress) noexcept { state().caller = returnAddress; }
+bool checkingHandles() noexcept { return state().checkHandles; }
+HandleState handleState(Env&, HandleKind, const void* handle) noexcept {
+    for (const auto& [dead, answer] : state().deadHandles)
+        if (dead == handle) return answer;
+    return HandleState::Live;
+}
 void reportViolation(Env*, const Violation& v) noexcept { state().violations.push_back(v.id); }
 
 jvmtiError Allocate(Env&, jlong size, unsigned char** mem_ptr) {

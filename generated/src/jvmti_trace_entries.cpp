@@ -12,6 +12,8 @@ namespace {
 
 // 46: Allocate
 jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 46);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -37,6 +39,8 @@ jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem
 
 // 47: Deallocate
 jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 47);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -51,6 +55,8 @@ jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
 
 // 17: Get Thread State
 jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thread_state_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 17);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -76,6 +82,8 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
 
 // 18: Get Current Thread
 jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 18);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -99,6 +107,8 @@ jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
 
 // 4: Get All Threads
 jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, jthread** threads_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 4);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -130,6 +140,8 @@ jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, j
 
 // 5: Suspend Thread
 jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 5);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -144,6 +156,8 @@ jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 92: Suspend Thread List
 jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, const jthread* request_list, jvmtiError* results) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 92);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -171,6 +185,8 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
 
 // 118: Suspend All Virtual Threads
 jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_count, const jthread* except_list) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 118);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -187,6 +203,8 @@ jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_cou
 
 // 6: Resume Thread
 jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 6);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -201,6 +219,8 @@ jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 93: Resume Thread List
 jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, const jthread* request_list, jvmtiError* results) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 93);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -228,6 +248,8 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
 
 // 119: Resume All Virtual Threads
 jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_count, const jthread* except_list) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 119);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -244,6 +266,8 @@ jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_coun
 
 // 7: Stop Thread
 jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject exception) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 7);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -260,6 +284,8 @@ jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject excep
 
 // 8: Interrupt Thread
 jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 8);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -274,6 +300,8 @@ jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 9: Get Thread Info
 jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThreadInfo* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 9);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -299,6 +327,8 @@ jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThrea
 
 // 10: Get Owned Monitor Info
 jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint* owned_monitor_count_ptr, jobject** owned_monitors_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 10);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -332,6 +362,8 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
 
 // 153: Get Owned Monitor Stack Depth Info
 jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread thread, jint* monitor_info_count_ptr, jvmtiMonitorStackDepthInfo** monitor_info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 153);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -365,6 +397,8 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
 
 // 11: Get Current Contended Monitor
 jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread thread, jobject* monitor_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 11);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -390,6 +424,8 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
 
 // 12: Run Agent Thread
 jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStartFunction proc, const void* arg, jint priority) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 12);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -410,6 +446,8 @@ jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStar
 
 // 103: Set Thread Local Storage
 jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, const void* data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 103);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -426,6 +464,8 @@ jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, co
 
 // 102: Get Thread Local Storage
 jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, void** data_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 102);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -451,6 +491,8 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
 
 // 13: Get Top Thread Groups
 jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr, jthreadGroup** groups_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 13);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -482,6 +524,8 @@ jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr
 
 // 14: Get Thread Group Info
 jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, jvmtiThreadGroupInfo* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 14);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -507,6 +551,8 @@ jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, j
 
 // 15: Get Thread Group Children
 jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup group, jint* thread_count_ptr, jthread** threads_ptr, jint* group_count_ptr, jthreadGroup** groups_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 15);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -556,6 +602,8 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
 
 // 104: Get Stack Trace
 jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start_depth, jint max_frame_count, jvmtiFrameInfo* frame_buffer, jint* count_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 104);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -593,6 +641,8 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
 
 // 100: Get All Stack Traces
 jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, jvmtiStackInfo** stack_info_ptr, jint* thread_count_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 100);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -626,6 +676,8 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
 
 // 101: Get Thread List Stack Traces
 jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_count, const jthread* thread_list, jint max_frame_count, jvmtiStackInfo** stack_info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 101);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -655,6 +707,8 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
 
 // 16: Get Frame Count
 jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* count_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 16);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -680,6 +734,8 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
 
 // 80: Pop Frame
 jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 80);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -694,6 +750,8 @@ jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 19: Get Frame Location
 jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint depth, jmethodID* method_ptr, jlocation* location_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 19);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -729,6 +787,8 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
 
 // 20: Notify Frame Pop
 jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint depth) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 20);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -745,6 +805,8 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 67: Clear All Frame Pops
 jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 67);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -759,6 +821,8 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 81: Force Early Return - Object
 jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, jobject value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 81);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -775,6 +839,8 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
 
 // 82: Force Early Return - Int
 jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 82);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -791,6 +857,8 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
 
 // 83: Force Early Return - Long
 jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlong value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 83);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -807,6 +875,8 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
 
 // 84: Force Early Return - Float
 jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jfloat value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 84);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -823,6 +893,8 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
 
 // 85: Force Early Return - Double
 jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, jdouble value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 85);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -839,6 +911,8 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
 
 // 86: Force Early Return - Void
 jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 86);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -853,6 +927,8 @@ jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
 
 // 115: Follow References
 jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclass klass, jobject initial_object, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 115);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -875,6 +951,8 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
 
 // 116: Iterate Through Heap
 jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jclass klass, const jvmtiHeapCallbacks* callbacks, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 116);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -895,6 +973,8 @@ jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jcl
 
 // 106: Get Tag
 jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 106);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -920,6 +1000,8 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
 
 // 107: Set Tag
 jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 107);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -936,6 +1018,8 @@ jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
 
 // 114: Get Objects With Tags
 jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const jlong* tags, jint* count_ptr, jobject** object_result_ptr, jlong** tag_result_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 114);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -979,6 +1063,8 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
 
 // 108: Force Garbage Collection
 jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 108);
     call.start();
     const jvmtiError result = jvmti_entries::ForceGarbageCollection(jvmti_env);
@@ -988,6 +1074,8 @@ jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
 
 // 109: Iterate Over Objects Reachable From Object
 jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jobject object, jvmtiObjectReferenceCallback object_reference_callback, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 109);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1006,6 +1094,8 @@ jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jo
 
 // 110: Iterate Over Reachable Objects
 jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRootCallback heap_root_callback, jvmtiStackReferenceCallback stack_ref_callback, jvmtiObjectReferenceCallback object_ref_callback, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 110);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1026,6 +1116,8 @@ jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRoo
 
 // 111: Iterate Over Heap
 jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 111);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1044,6 +1136,8 @@ jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter ob
 
 // 112: Iterate Over Instances Of Class
 jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass, jvmtiHeapObjectFilter object_filter, jvmtiHeapObjectCallback heap_object_callback, const void* user_data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 112);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1064,6 +1158,8 @@ jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass
 
 // 21: Get Local Variable - Object
 jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jobject* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 21);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1093,6 +1189,8 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 155: Get Local Instance
 jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint depth, jobject* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 155);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1120,6 +1218,8 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
 
 // 22: Get Local Variable - Int
 jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 22);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1149,6 +1249,8 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 
 // 23: Get Local Variable - Long
 jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 23);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1178,6 +1280,8 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 
 // 24: Get Local Variable - Float
 jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 24);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1207,6 +1311,8 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 
 // 25: Get Local Variable - Double
 jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 25);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1236,6 +1342,8 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 26: Set Local Variable - Object
 jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jobject value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 26);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1256,6 +1364,8 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 27: Set Local Variable - Int
 jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 27);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1276,6 +1386,8 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 
 // 28: Set Local Variable - Long
 jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 28);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1296,6 +1408,8 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 
 // 29: Set Local Variable - Float
 jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 29);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1316,6 +1430,8 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 
 // 30: Set Local Variable - Double
 jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 30);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1336,6 +1452,8 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 
 // 38: Set Breakpoint
 jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 38);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1352,6 +1470,8 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
 
 // 39: Clear Breakpoint
 jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 39);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1368,6 +1488,8 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
 
 // 41: Set Field Access Watch
 jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 41);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1384,6 +1506,8 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
 
 // 42: Clear Field Access Watch
 jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 42);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1400,6 +1524,8 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
 
 // 43: Set Field Modification Watch
 jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 43);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1416,6 +1542,8 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
 
 // 44: Clear Field Modification Watch
 jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 44);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1432,6 +1560,8 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
 
 // 3: Get All Modules
 jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jobject** modules_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 3);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1463,6 +1593,8 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
 
 // 40: Get Named Module
 jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, const char* package_name, jobject* module_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 40);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1490,6 +1622,8 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
 
 // 94: Add Module Reads
 jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject to_module) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 94);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1506,6 +1640,8 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
 
 // 95: Add Module Exports
 jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 95);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1524,6 +1660,8 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
 
 // 96: Add Module Opens
 jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 96);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1542,6 +1680,8 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
 
 // 97: Add Module Uses
 jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass service) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 97);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1558,6 +1698,8 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
 
 // 98: Add Module Provides
 jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass service, jclass impl_class) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 98);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1576,6 +1718,8 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
 
 // 99: Is Modifiable Module
 jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jboolean* is_modifiable_module_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 99);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1601,6 +1745,8 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
 
 // 78: Get Loaded Classes
 jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, jclass** classes_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 78);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1632,6 +1778,8 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
 
 // 79: Get Classloader Classes
 jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating_loader, jint* class_count_ptr, jclass** classes_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 79);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1665,6 +1813,8 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
 
 // 48: Get Class Signature
 jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** signature_ptr, char** generic_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 48);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1698,6 +1848,8 @@ jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** s
 
 // 49: Get Class Status
 jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* status_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 49);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1723,6 +1875,8 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
 
 // 50: Get Source File Name
 jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** source_name_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 50);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1748,6 +1902,8 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
 
 // 51: Get Class Modifiers
 jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* modifiers_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 51);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1773,6 +1929,8 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
 
 // 52: Get Class Methods
 jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* method_count_ptr, jmethodID** methods_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 52);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1806,6 +1964,8 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
 
 // 53: Get Class Fields
 jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field_count_ptr, jfieldID** fields_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 53);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1839,6 +1999,8 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
 
 // 54: Get Implemented Interfaces
 jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, jint* interface_count_ptr, jclass** interfaces_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 54);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1872,6 +2034,8 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
 
 // 145: Get Class Version Numbers
 jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jint* minor_version_ptr, jint* major_version_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 145);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1905,6 +2069,8 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
 
 // 146: Get Constant Pool
 jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* constant_pool_count_ptr, jint* constant_pool_byte_count_ptr, unsigned char** constant_pool_bytes_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 146);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1946,6 +2112,8 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
 
 // 55: Is Interface
 jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_interface_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 55);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1971,6 +2139,8 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
 
 // 56: Is Array Class
 jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_array_class_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 56);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -1996,6 +2166,8 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
 
 // 45: Is Modifiable Class
 jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_modifiable_class_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 45);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2021,6 +2193,8 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
 
 // 57: Get Class Loader
 jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* classloader_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 57);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2046,6 +2220,8 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
 
 // 90: Get Source Debug Extension
 jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, char** source_debug_extension_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 90);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2071,6 +2247,8 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
 
 // 152: Retransform Classes
 jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, const jclass* classes) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 152);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2087,6 +2265,8 @@ jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, con
 
 // 87: Redefine Classes
 jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const jvmtiClassDefinition* class_definitions) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 87);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2103,6 +2283,8 @@ jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const 
 
 // 154: Get Object Size
 jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* size_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 154);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2128,6 +2310,8 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
 
 // 58: Get Object Hash Code
 jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* hash_code_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 58);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2153,6 +2337,8 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
 
 // 59: Get Object Monitor Usage
 jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jvmtiMonitorUsage* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 59);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2178,6 +2364,8 @@ jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jv
 
 // 60: Get Field Name (and Signature)
 jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, char** name_ptr, char** signature_ptr, char** generic_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 60);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2221,6 +2409,8 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
 
 // 61: Get Field Declaring Class
 jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jclass* declaring_class_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 61);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2248,6 +2438,8 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
 
 // 62: Get Field Modifiers
 jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jint* modifiers_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 62);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2275,6 +2467,8 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
 
 // 63: Is Field Synthetic
 jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID field, jboolean* is_synthetic_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 63);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2302,6 +2496,8 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
 
 // 64: Get Method Name (and Signature)
 jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** name_ptr, char** signature_ptr, char** generic_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 64);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2343,6 +2539,8 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
 
 // 65: Get Method Declaring Class
 jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method, jclass* declaring_class_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 65);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2368,6 +2566,8 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
 
 // 66: Get Method Modifiers
 jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jint* modifiers_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 66);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2393,6 +2593,8 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
 
 // 68: Get Max Locals
 jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 68);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2418,6 +2620,8 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
 
 // 69: Get Arguments Size
 jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint* size_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 69);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2443,6 +2647,8 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
 
 // 70: Get Line Number Table
 jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jint* entry_count_ptr, jvmtiLineNumberEntry** table_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 70);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2476,6 +2682,8 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
 
 // 71: Get Method Location
 jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jlocation* start_location_ptr, jlocation* end_location_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 71);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2509,6 +2717,8 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
 
 // 72: Get Local Variable Table
 jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, jint* entry_count_ptr, jvmtiLocalVariableEntry** table_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 72);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2542,6 +2752,8 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
 
 // 75: Get Bytecodes
 jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* bytecode_count_ptr, unsigned char** bytecodes_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 75);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2575,6 +2787,8 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
 
 // 76: Is Method Native
 jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_native_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 76);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2600,6 +2814,8 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
 
 // 77: Is Method Synthetic
 jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_synthetic_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 77);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2625,6 +2841,8 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
 
 // 91: Is Method Obsolete
 jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jboolean* is_obsolete_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 91);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2650,6 +2868,8 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
 
 // 73: Set Native Method Prefix
 jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 73);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2664,6 +2884,8 @@ jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix
 
 // 74: Set Native Method Prefixes
 jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_count, char** prefixes) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 74);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2680,6 +2902,8 @@ jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_coun
 
 // 31: Create Raw Monitor
 jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawMonitorID* monitor_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 31);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2705,6 +2929,8 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
 
 // 32: Destroy Raw Monitor
 jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 32);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2719,6 +2945,8 @@ jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor)
 
 // 33: Raw Monitor Enter
 jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 33);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2733,6 +2961,8 @@ jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
 
 // 34: Raw Monitor Exit
 jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 34);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2747,6 +2977,8 @@ jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
 
 // 35: Raw Monitor Wait
 jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jlong millis) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 35);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2763,6 +2995,8 @@ jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jl
 
 // 36: Raw Monitor Notify
 jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 36);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2777,6 +3011,8 @@ jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) 
 
 // 37: Raw Monitor Notify All
 jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 37);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2791,6 +3027,8 @@ jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monito
 
 // 120: Set JNI Function Table
 jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInterface* function_table) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 120);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2805,6 +3043,8 @@ jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInter
 
 // 121: Get JNI Function Table
 jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface** function_table) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 121);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2828,6 +3068,8 @@ jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface**
 
 // 122: Set Event Callbacks
 jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallbacks* callbacks, jint size_of_callbacks) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 122);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2844,6 +3086,8 @@ jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallba
 
 // 2: Set Event Notification Mode
 jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode mode, jvmtiEvent event_type, jthread event_thread, ...) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 2);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2862,6 +3106,8 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
 
 // 123: Generate Events
 jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 123);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2876,6 +3122,8 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
 
 // 124: Get Extension Functions
 jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_count_ptr, jvmtiExtensionFunctionInfo** extensions) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 124);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2907,6 +3155,8 @@ jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_co
 
 // 125: Get Extension Events
 jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count_ptr, jvmtiExtensionEventInfo** extensions) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 125);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2938,6 +3188,8 @@ jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count
 
 // 126: Set Extension Event Callback
 jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension_event_index, jvmtiExtensionEvent callback) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 126);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2954,6 +3206,8 @@ jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension
 
 // 140: Get Potential Capabilities
 jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capabilities_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 140);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2977,6 +3231,8 @@ jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabiliti
 
 // 142: Add Capabilities
 jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities* capabilities_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 142);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -2991,6 +3247,8 @@ jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities*
 
 // 143: Relinquish Capabilities
 jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities* capabilities_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 143);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3005,6 +3263,8 @@ jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabi
 
 // 89: Get Capabilities
 jvmtiError JNICALL GetCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capabilities_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 89);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3028,6 +3288,8 @@ jvmtiError JNICALL GetCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capab
 
 // 134: Get Current Thread CPU Timer Information
 jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 134);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3051,6 +3313,8 @@ jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerI
 
 // 135: Get Current Thread CPU Time
 jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 135);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3074,6 +3338,8 @@ jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr
 
 // 136: Get Thread CPU Timer Information
 jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 136);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3097,6 +3363,8 @@ jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* in
 
 // 137: Get Thread CPU Time
 jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* nanos_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 137);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3122,6 +3390,8 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
 
 // 138: Get Timer Information
 jvmtiError JNICALL GetTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 138);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3145,6 +3415,8 @@ jvmtiError JNICALL GetTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
 
 // 139: Get Time
 jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 139);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3168,6 +3440,8 @@ jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
 
 // 144: Get Available Processors
 jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_count_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 144);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3191,6 +3465,8 @@ jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_c
 
 // 149: Add To Bootstrap Class Loader Search
 jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const char* segment) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 149);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3205,6 +3481,8 @@ jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const ch
 
 // 151: Add To System Class Loader Search
 jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char* segment) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 151);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3219,6 +3497,8 @@ jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char*
 
 // 130: Get System Properties
 jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, char*** property_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 130);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3250,6 +3530,8 @@ jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, cha
 
 // 131: Get System Property
 jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, char** value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 131);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3275,6 +3557,8 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
 
 // 132: Set System Property
 jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, const char* value_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 132);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3291,6 +3575,8 @@ jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
 
 // 133: Get Phase
 jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 133);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3314,6 +3600,8 @@ jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
 
 // 127: Dispose Environment
 jvmtiError JNICALL DisposeEnvironment(jvmtiEnv* jvmti_env) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 127);
     call.start();
     const jvmtiError result = jvmti_entries::DisposeEnvironment(jvmti_env);
@@ -3323,6 +3611,8 @@ jvmtiError JNICALL DisposeEnvironment(jvmtiEnv* jvmti_env) {
 
 // 148: Set Environment Local Storage
 jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* data) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 148);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3337,6 +3627,8 @@ jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* d
 
 // 147: Get Environment Local Storage
 jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 147);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3360,6 +3652,8 @@ jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_p
 
 // 88: Get Version Number
 jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 88);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3383,6 +3677,8 @@ jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
 
 // 128: Get Error Name
 jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** name_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 128);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3408,6 +3704,8 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
 
 // 150: Set Verbose Flag
 jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jboolean value) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 150);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3424,6 +3722,8 @@ jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jb
 
 // 129: Get JLocation Format
 jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat* format_ptr) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 129);
     if (Values* const out = call.inputs()) {
         Values& v = *out;
@@ -3447,6 +3747,8 @@ jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat*
 
 // 156: Set Heap Sampling Interval
 jvmtiError JNICALL SetHeapSamplingInterval(jvmtiEnv* jvmti_env, jint sampling_interval) {
+    // The agent's call site; the checking entry called below sees this entry as its caller.
+    jvmti_runtime::enteredFrom(JVMTI_ENTRY_CALLER());
     Call call(jvmti_env, 156);
     if (Values* const out = call.inputs()) {
         Values& v = *out;

@@ -611,7 +611,10 @@ void JNICALL GarbageCollectionStart(jvmtiEnv* jvmti_env) {
     Event event(target.agentEnv, 81, callback != nullptr);
     if (callback == nullptr) return;
     event.start();
-    callback(target.agentEnv);
+    {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
+        callback(target.agentEnv);
+    }
     event.stop();
 }
 
@@ -622,7 +625,10 @@ void JNICALL GarbageCollectionFinish(jvmtiEnv* jvmti_env) {
     Event event(target.agentEnv, 82, callback != nullptr);
     if (callback == nullptr) return;
     event.start();
-    callback(target.agentEnv);
+    {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
+        callback(target.agentEnv);
+    }
     event.stop();
 }
 
@@ -638,7 +644,10 @@ void JNICALL ObjectFree(jvmtiEnv* jvmti_env, jlong tag) {
     }
     if (callback == nullptr) return;
     event.start();
-    callback(target.agentEnv, tag);
+    {
+        const jvmti_runtime::RestrictedHandlerScope restricted;
+        callback(target.agentEnv, tag);
+    }
     event.stop();
 }
 

@@ -192,6 +192,57 @@ TEST_CASE("inside a heap iteration callback only callback-safe functions get thr
     CHECK(safe >= 10);  // raw monitors, memory, environment storage, timers
 }
 
+TEST_CASE("a handle the runtime finds dead returns its type's error, as .invalid or .stale, only while checked") {
+    const std::pair<const char*, jvmtiError> errors[] = {
+        {"jobject", JVMTI_ERROR_INVALID_OBJECT},     {"jclass", JVMTI_ERROR_INVALID_CLASS},
+        {"jthread", JVMTI_ERROR_INVALID_THREAD},     {"jthreadGroup", JVMTI_ERROR_INVALID_THREAD_GROUP},
+        {"jmethodID", JVMTI_ERROR_INVALID_METHODID}, {"jfieldID", JVMTI_ERROR_INVALID_FIELDID}};
+    int checked = 0;
+    for (const auto& f : md::functions)
+        for (int i = 0; i < f.paramCount; ++i) {
+            const md::Param& p = f.params[i];
+            if (p.kind != md::Kind::Value && p.kind != md::Kind::PtrType) continue;
+            jvmtiError expected = JVMTI_ERROR_NONE;
+            for (const auto& [base, error] : errors)
+                if (std::string(p.base) == base) expected = error;
+            if (expected == JVMTI_ERROR_NONE) continue;
+            INFO(f.name << "(" << p.name << ")");
+            const Words args = goodArgs(f);
+            const void* handle = rec::fromWord<const void*>(args[static_cast<size_t>(i)]);
+            for (const auto state : {jvmti_runtime::HandleState::Invalid, jvmti_runtime::HandleState::Stale}) {
+                Call call(f);
+                rec::state().deadHandles = {{handle, state}};
+                CHECK(call(f, args) == JVMTI_ERROR_NOT_FOUND);  // not checked: the runtime is reached
+                rec::reset();
+                Call checking(f);
+                rec::state().checkHandles = true;
+                rec::state().deadHandles = {{handle, state}};
+                CHECK(checking(f, args) == expected);
+                CHECK(rec::state().calls.empty());
+                const char* suffix = state == jvmti_runtime::HandleState::Stale ? ".stale" : ".invalid";
+                CHECK(rec::state().violations == std::vector<std::string>{std::string(f.name) + "." + p.name + suffix});
+            }
+            // NULL is the runtime's to judge.
+            Call null(f);
+            rec::state().checkHandles = true;
+            rec::state().deadHandles = {{nullptr, jvmti_runtime::HandleState::Invalid}};
+            Words nulled = args;
+            nulled[static_cast<size_t>(i)] = 0;
+            const jvmtiError got = null(f, nulled);
+            CHECK(got != expected);
+            ++checked;
+        }
+    CHECK(checked >= 60);
+}
+
+TEST_CASE("every entry tells the runtime where it was called from") {
+    const md::Function* f = md::functionByName("GetFrameCount");
+    REQUIRE(f != nullptr);
+    Call call(*f);
+    call(*f, goodArgs(*f));
+    CHECK(rec::state().caller != nullptr);
+}
+
 TEST_CASE("metadata: names, errors, events and out-parameters") {
     const md::Function* f = md::functionByName("GetFrameCount");
     REQUIRE(f != nullptr);

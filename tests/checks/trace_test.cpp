@@ -110,6 +110,11 @@ namespace jvmti_runtime {
 
 EventTarget eventTarget(jvmtiEnv*) noexcept { return {collected.agentEnv, &collected.agentCallbacks}; }
 
+// Restricted handlers answer inCallbackUnsafeRegion() through the recording runtime's state.
+int restrictedDepth = 0;
+void enterRestrictedHandler() noexcept { rec::state().callbackUnsafe = ++restrictedDepth > 0; }
+void leaveRestrictedHandler() noexcept { rec::state().callbackUnsafe = --restrictedDepth > 0; }
+
 }  // namespace jvmti_runtime
 
 namespace {
@@ -279,6 +284,39 @@ TEST_CASE("a tracing thunk records the event, calls the agent's callback, and re
     CHECK(out.rfind("new_class_data_len=3, new_class_data=0x", 0) == 0);
     CHECK(out.find(" (3 bytes)") != std::string::npos);
     CHECK(fields(t.only().inputs).find("name=\"p/C\"") != std::string::npos);
+    collected.agentEnv = nullptr;
+}
+
+TEST_CASE("a restricted event's handler runs in a callback-unsafe region: a call it makes is refused") {
+    Traced t;
+    static jvmtiError inside = JVMTI_ERROR_NONE;
+    static bool unsafeInside = false;
+    collected.agentEnv = &t.env;
+    collected.agentCallbacks = {};
+    inside = JVMTI_ERROR_NONE;
+    collected.agentCallbacks.GarbageCollectionStart = [](jvmtiEnv* env) {
+        unsafeInside = rec::state().callbackUnsafe;
+        jint count = 0;
+        inside = env->GetFrameCount(nullptr, &count);
+    };
+    tr::tracedThunks().GarbageCollectionStart(nullptr);
+    // Our spec restricts the handler (handlercalls="callbacksafe"); OpenJDK's file says so only
+    // in prose, so there the thunk leaves the handler alone.
+    const bool restricted = md::eventByNum(JVMTI_EVENT_GARBAGE_COLLECTION_START)->restrictedHandler;
+    CHECK(restricted == (JVMTI_VERSION >= 0x30190000));
+    CHECK(unsafeInside == restricted);
+    CHECK((inside == JVMTI_ERROR_ACCESS_DENIED) == restricted);
+    CHECK_FALSE(rec::state().callbackUnsafe);  // left when the handler returned
+
+    // An event the spec does not restrict: the same call passes the check.
+    collected.agentCallbacks.VMInit = [](jvmtiEnv* env, JNIEnv*, jthread) {
+        unsafeInside = rec::state().callbackUnsafe;
+        jint count = 0;
+        inside = env->GetFrameCount(nullptr, &count);
+    };
+    tr::tracedThunks().VMInit(nullptr, nullptr, nullptr);
+    CHECK_FALSE(unsafeInside);
+    CHECK(inside != JVMTI_ERROR_ACCESS_DENIED);
     collected.agentEnv = nullptr;
 }
 

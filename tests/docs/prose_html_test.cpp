@@ -41,7 +41,10 @@ Spec smallSpec() {
     grp.id = "jvmtiWidgetKind";
     grp.label = "Widget kinds";
     grp.kind = "enum";
-    grp.constants.push_back({"JVMTI_WIDGET_ROUND", "1", "1.0", {}, 0});
+    Constant round;
+    round.id = "JVMTI_WIDGET_ROUND";
+    round.num = "1";
+    grp.constants.push_back(round);
     s.constants.push_back(grp);
     return s;
 }

@@ -2,6 +2,7 @@
 // standard error, and many threads at once.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <regex>
 #include <string>
 #include <thread>
@@ -40,7 +41,7 @@ struct FileReporter {
 
 const std::string kFrameCountLine =
     "jvmtilayer: error: GetFrameCount.count_ptr.null: GetFrameCount(count_ptr): must not be NULL "
-    "[rule: GetFrameCount.count_ptr]";
+    "[rule: GetFrameCount.count_ptr; jvmti.html#rule-GetFrameCount.count_ptr.null]";
 
 }  // namespace
 
@@ -48,21 +49,48 @@ TEST_CASE("report: the line format", "[report]") {
     CHECK(Reporter::formatLine(Severity::Error, "GetClassSignature.signature_ptr.null", "GetClassSignature",
                                "signature_ptr", "must not be NULL", "GetClassSignature.signature_ptr") ==
           "jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): "
-          "must not be NULL [rule: GetClassSignature.signature_ptr]");
+          "must not be NULL [rule: GetClassSignature.signature_ptr; jvmti.html#rule-GetClassSignature.signature_ptr.null]");
     CHECK(Reporter::formatLine(Severity::Warning, "GetFrameCount.phase", "GetFrameCount", nullptr,
                                "called in the primordial phase", "GetFrameCount.phase") ==
           "jvmtilayer: warning: GetFrameCount.phase: GetFrameCount: called in the primordial phase "
-          "[rule: GetFrameCount.phase]");
+          "[rule: GetFrameCount.phase; jvmti.html#rule-GetFrameCount.phase]");
     CHECK(Reporter::formatLine(Severity::Info, "Allocate.leak", "", "", "3 blocks never deallocated", nullptr) ==
-          "jvmtilayer: info: Allocate.leak: 3 blocks never deallocated");
+          "jvmtilayer: info: Allocate.leak: 3 blocks never deallocated [rule: jvmti.html#rule-Allocate.leak]");
     CHECK(Reporter::formatLine(Severity::Error, nullptr, "F", "a", "", "") == "jvmtilayer: error: unknown: F(a)");
     CHECK(Reporter::formatLine(Severity::Error, "x", nullptr, "ignored without a function", "w", "r") ==
-          "jvmtilayer: error: x: w [rule: r]");
+          "jvmtilayer: error: x: w [rule: r; jvmti.html#rule-x]");
+    // Without an id there is nothing to link to: only the rule, if any.
+    CHECK(Reporter::formatLine(Severity::Error, nullptr, "F", nullptr, "w", "r") ==
+          "jvmtilayer: error: unknown: F: w [rule: r]");
+}
+
+TEST_CASE("report: the call site follows what happened, named only when the line is printed", "[report]") {
+    CHECK(Reporter::formatLine(Severity::Error, "GetMethodName.method.invalid", "GetMethodName", "method",
+                               "refused with JVMTI_ERROR_INVALID_METHODID", "rule", "libagent.so!f+0x1c (a.cpp:7)") ==
+          "jvmtilayer: error: GetMethodName.method.invalid: GetMethodName(method): refused with "
+          "JVMTI_ERROR_INVALID_METHODID; called from libagent.so!f+0x1c (a.cpp:7) "
+          "[rule: rule; jvmti.html#rule-GetMethodName.method.invalid]");
+    static int named = 0;
+    named = 0;
+    FileReporter r(1);
+    r.reporter.setSiteNamer([](const void* site) {
+        ++named;
+        return "site-" + std::to_string(reinterpret_cast<std::uintptr_t>(site));
+    });
+    const void* site = reinterpret_cast<const void*>(std::uintptr_t{42});
+    r.reporter.report(Severity::Error, "x", "F", nullptr, "w", nullptr, site);
+    r.reporter.report(Severity::Error, "x", "F", nullptr, "w", nullptr, site);  // over the limit: not named
+    r.reporter.report(Severity::Error, "y", "F", nullptr, "w", nullptr);        // no site: none printed
+    CHECK(named == 1);
+    const auto lines = r.written();
+    REQUIRE(lines.size() == 4);  // each id's line and the line saying its limit is reached
+    CHECK(lines[0] == "jvmtilayer: error: x: F: w; called from site-42 [rule: jvmti.html#rule-x]");
+    CHECK(lines[2] == "jvmtilayer: error: y: F: w [rule: jvmti.html#rule-y]");
 }
 
 TEST_CASE("report: control characters never break the line", "[report]") {
     CHECK(Reporter::formatLine(Severity::Error, "a\nb", "F\r", "p\t", "two\nlines\x7f", "r\n") ==
-          "jvmtilayer: error: a b: F (p ): two lines  [rule: r ]");
+          "jvmtilayer: error: a b: F (p ): two lines  [rule: r ; jvmti.html#rule-a b]");
 }
 
 TEST_CASE("report: severity names", "[report]") {
@@ -78,7 +106,8 @@ TEST_CASE("report: lines go to the file", "[report]") {
                       "memory not allocated by JVMTI", nullptr);
     CHECK(r.written() == std::vector<std::string>{
                              kFrameCountLine,
-                             "jvmtilayer: warning: Deallocate.mem.foreign: Deallocate(mem): memory not allocated by JVMTI"});
+                             "jvmtilayer: warning: Deallocate.mem.foreign: Deallocate(mem): memory not allocated by JVMTI "
+                             "[rule: jvmti.html#rule-Deallocate.mem.foreign]"});
 }
 
 TEST_CASE("report: the repeat limit", "[report]") {
@@ -90,7 +119,7 @@ TEST_CASE("report: the repeat limit", "[report]") {
                              "jvmtilayer: info: GetFrameCount.count_ptr.null: reported 3 times; further reports of it "
                              "are only counted",
                              "jvmtilayer: error: Other.id: GetFrameCount(count_ptr): must not be NULL "
-                             "[rule: GetFrameCount.count_ptr]"});
+                             "[rule: GetFrameCount.count_ptr; jvmti.html#rule-Other.id]"});
     CHECK(r.reporter.count("GetFrameCount.count_ptr.null") == Reporter::Count{5, 3, false});
     CHECK(r.reporter.count("Other.id") == Reporter::Count{1, 1, false});
     CHECK(r.reporter.count("never.seen") == Reporter::Count{});
@@ -168,7 +197,7 @@ TEST_CASE("report: open truncates, failures keep the old target", "[report]") {
     CHECK(reporter.open(dir / "no/such/dir.txt") ==
           "cannot open the report file \"" + (dir / "no/such/dir.txt") + "\": No such file or directory");
     reporter.report(Severity::Error, "still.here", nullptr, nullptr, "w", nullptr);
-    CHECK(readFile(dir / "old.txt") == "jvmtilayer: error: still.here: w\n");
+    CHECK(readFile(dir / "old.txt") == "jvmtilayer: error: still.here: w [rule: jvmti.html#rule-still.here]\n");
 }
 
 TEST_CASE("report: configured from Settings", "[report]") {
@@ -183,7 +212,7 @@ TEST_CASE("report: configured from Settings", "[report]") {
     reporter.report(Severity::Error, "Loud.one", nullptr, nullptr, "w", nullptr);
     reporter.report(Severity::Error, "Loud.one", nullptr, nullptr, "w", nullptr);
     CHECK(lines(readFile(s.report)) ==
-          std::vector<std::string>{"jvmtilayer: error: Loud.one: w",
+          std::vector<std::string>{"jvmtilayer: error: Loud.one: w [rule: jvmti.html#rule-Loud.one]",
                                    "jvmtilayer: info: Loud.one: reported 1 time; further reports of it are only counted"});
     s.report = dir / "missing/r.txt";
     CHECK(reporter.configure(s).has_value());
@@ -209,8 +238,8 @@ TEST_CASE("report: stderr", "[report]") {
     ::dup2(saved, 2);
     ::close(saved);
     CHECK(lines(readFile(captured)) == std::vector<std::string>{
-                                           "jvmtilayer: error: To.stderr: F(a): w [rule: r]",
-                                           "jvmtilayer: error: To.stderr: F(a): again [rule: r]",
+                                           "jvmtilayer: error: To.stderr: F(a): w [rule: r; jvmti.html#rule-To.stderr]",
+                                           "jvmtilayer: error: To.stderr: F(a): again [rule: r; jvmti.html#rule-To.stderr]",
                                            "jvmtilayer: summary: To.stderr: 2 reports",
                                            "jvmtilayer: summary: total: 2 reports of 1 id"});
 }
@@ -233,7 +262,7 @@ TEST_CASE("report: many threads at once", "[report]") {
         CHECK(r.reporter.count("Thread.id" + std::to_string(id)) ==
               Reporter::Count{kThreads * kPerThread / kIds, kLimit, false});
     // Every line whole: kLimit reports and one limit note per id, none torn.
-    const std::regex report(R"(jvmtilayer: error: Thread\.id[0-3]: F\(arg\): what [0-9]+ \[rule: rule\])");
+    const std::regex report(R"(jvmtilayer: error: Thread\.id[0-3]: F\(arg\): what [0-9]+ \[rule: rule; jvmti\.html#rule-Thread\.id[0-3]\])");
     const std::regex note(R"(jvmtilayer: info: Thread\.id[0-3]: reported 300 times; further reports of it are only counted)");
     int reports = 0, notes = 0;
     for (const auto& line : r.written()) {

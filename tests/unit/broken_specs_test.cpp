@@ -5,6 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +37,9 @@ Rejection runRejected(const std::string& text) {
     ts::TempDir dir;
     const std::string spec = (dir / "spec.xml").string();
     ts::writeFile(spec, text);
+    // scripts/fuzz.sh collects the catalogue as seeds for the generator's fuzz target.
+    if (const char* seeds = std::getenv("JVMTIGEN_SPEC_SEEDS"))
+        ts::writeFile((std::filesystem::path(seeds) / ("broken-" + std::to_string(std::hash<std::string>{}(text)) + ".xml")).string(), text);
     const auto out = dir / "out";
     Rejection r{spec, ts::runTool({"--spec", spec, "--out", out.string()})};
     CHECK(r.result.status == 1);
@@ -82,6 +88,21 @@ TEST_CASE("broken: unclosed tag (malformed XML)", "[broken]") {
 TEST_CASE("broken: file cut short before </specification>", "[broken]") {
     const auto spec = edited("</specification>\n", "");
     checkRejected(spec, {{lineOf(spec, "</changehistory>"), "malformed XML: Start-end tags mismatch"}});
+}
+
+TEST_CASE("broken: a byte that is not UTF-8 (found by the generator's fuzz target)", "[broken]") {
+    const auto spec = edited("Made up for tests;", "Made up for tests\xF8;");
+    checkRejected(spec, {{lineOf(spec, "Made up for tests"),
+                          "not UTF-8: byte 0xF8 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
+}
+
+TEST_CASE("broken: a UTF-8 sequence cut short, and an overlong form", "[broken]") {
+    const auto cut = edited("Made up for tests;", "Made up for tests\xE2\x82;");
+    checkRejected(cut, {{lineOf(cut, "Made up for tests"),
+                         "not UTF-8: byte 0xE2 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
+    const auto overlong = edited("Made up for tests;", "Made up for tests\xC0\xAF;");
+    checkRejected(overlong, {{lineOf(overlong, "Made up for tests"),
+                              "not UTF-8: byte 0xC0 begins no valid sequence (a file in ISO-8859-1 must say so in its XML declaration)"}});
 }
 
 TEST_CASE("broken: empty file", "[broken]") {
@@ -256,6 +277,55 @@ TEST_CASE("an elided function may reuse the num of an active one", "[broken]") {
 }
 
 // --- cross references --------------------------------------------------------------------
+
+// --- handlercalls, jvmtigen's extension of the schema ---------------------------------------
+
+TEST_CASE("broken: handlercalls with a value outside the schema", "[broken]") {
+    const auto spec = edited("num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"safe\">");
+    checkRejected(spec, {{lineOf(spec, "handlercalls="),
+                          "attribute 'handlercalls' of <event> is 'safe'; expected one of: any, callbacksafe"}});
+}
+
+TEST_CASE("broken: handlercalls=\"callbacksafe\" with no callback-safe function to call", "[broken]") {
+    const auto spec = edited("num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"callbacksafe\">");
+    checkRejected(spec, {{lineOf(spec, "handlercalls="),
+                          "event 'GadgetLost': handlercalls=\"callbacksafe\" but no function is declared "
+                          "callbacksafe=\"safe\""}});
+}
+
+TEST_CASE("broken: handlercalls=\"callbacksafe\" on an event that hands its handler a JNIEnv", "[broken]") {
+    const auto spec = edited({{"phase=\"live\">\n      <description>A gadget was made.",
+                               "phase=\"live\" handlercalls=\"callbacksafe\">\n      <description>A gadget was made."},
+                              {"<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\">",
+                               "<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\" callbacksafe=\"safe\">"}});
+    checkRejected(spec, {{lineOf(spec, "<param id=\"jni_env\">"),
+                          "event 'GadgetMade': handlercalls=\"callbacksafe\" forbids JNI in the handler, yet parameter "
+                          "'jni_env' hands it a JNIEnv"}});
+}
+
+TEST_CASE("handlercalls=\"callbacksafe\" restricts the handler in the generated thunks and tables", "[broken]") {
+    const auto spec = edited({{"num=\"51\" since=\"1.2\">", "num=\"51\" since=\"1.2\" handlercalls=\"callbacksafe\">"},
+                              {"<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\">",
+                               "<function id=\"GetGadgetNames\" num=\"2\" phase=\"any\" callbacksafe=\"safe\">"}});
+    ts::TempDir dir;
+    ts::writeFile(dir / "spec.xml", spec);
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--out", (dir / "out").string()});
+    REQUIRE(r.status == 0);
+    const std::string thunks = ts::readFile(dir / "out" / "src" / "jvmti_event_thunks.cpp");
+    const auto lost = thunks.find("void JNICALL GadgetLost(");
+    const auto made = thunks.find("void JNICALL GadgetMade(");
+    REQUIRE(lost != std::string::npos);
+    REQUIRE(made != std::string::npos);
+    CHECK(thunks.find("RestrictedHandlerScope", lost) != std::string::npos);
+    CHECK(thunks.substr(made, lost > made ? lost - made : std::string::npos).find("RestrictedHandlerScope") ==
+          std::string::npos);
+    // The entries' rule names the restricted handler.
+    const std::string entries = ts::readFile(dir / "out" / "src" / "jvmti_entries_1.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_2.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_3.cpp") +
+                                ts::readFile(dir / "out" / "src" / "jvmti_entries_4.cpp");
+    CHECK(entries.find("heap iteration callbacks and the handler of GadgetLost may not call it") != std::string::npos);
+}
 
 TEST_CASE("broken: dangling functionlink", "[broken]") {
     const auto spec = edited("<functionlink id=\"GetGadgetCount\"/>", "<functionlink id=\"GetGizmo\"/>");

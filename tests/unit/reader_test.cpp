@@ -10,6 +10,7 @@
 #include "reader.hpp"
 #include "support.hpp"
 #include "validate.hpp"
+#include "xml_text.hpp"
 
 using namespace jvmtigen;
 
@@ -411,4 +412,17 @@ TEST_CASE("project spec/jvmti.xml (JVMTI 25): totals", "[reader]") {
     CHECK(s.capabilities[0].fields.size() == 45);
     CHECK(s.capabilities[0].fields.back().id == "can_support_virtual_threads");
     CHECK(s.errors.size() == 53);
+}
+
+TEST_CASE("firstInvalidUtf8: well-formed sequences pass, the first bad byte is found") {
+    CHECK_FALSE(firstInvalidUtf8("").has_value());
+    CHECK_FALSE(firstInvalidUtf8("plain ASCII, long enough for the eight-byte path").has_value());
+    CHECK_FALSE(firstInvalidUtf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80 \xF4\x8F\xBF\xBF").has_value());  // é € 😀 U+10FFFF
+    CHECK(firstInvalidUtf8("12345678\x80") == std::optional<size_t>(8));           // a lone continuation byte
+    CHECK(firstInvalidUtf8("ab\xC1\xBF") == std::optional<size_t>(2));            // overlong two-byte form
+    CHECK(firstInvalidUtf8("ab\xE0\x80\x80") == std::optional<size_t>(2));       // overlong three-byte form
+    CHECK(firstInvalidUtf8("ab\xED\xA0\x80") == std::optional<size_t>(2));       // a surrogate
+    CHECK(firstInvalidUtf8("ab\xF4\x90\x80\x80") == std::optional<size_t>(2));  // past U+10FFFF
+    CHECK(firstInvalidUtf8("ab\xF0\x9F\x98") == std::optional<size_t>(2));       // cut short at the end
+    CHECK(firstInvalidUtf8("ab\xE2\x82x") == std::optional<size_t>(2));           // cut short by ASCII
 }

@@ -54,6 +54,9 @@ Env* environment(jvmtiEnv* env) noexcept { return env == &theJvmtiEnv ? &theEnv 
 jvmtiPhase currentPhase(const Env&) noexcept { return phase; }
 const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.capabilities; }
 bool inCallbackUnsafeRegion() noexcept { return false; }
+void enteredFrom(const void*) noexcept {}
+bool checkingHandles() noexcept { return false; }
+HandleState handleState(Env&, HandleKind, const void*) noexcept { return HandleState::Live; }
 
 void reportViolation(Env*, const Violation& violation) noexcept {
     if (!violations.empty()) violations += ' ';

@@ -1,0 +1,84 @@
+// The rule catalogue (rules.hpp), its second half: the layer's own rules, as data. Every id
+// runtime/ reports must have a row here (a test reads runtime/ for them); the rule text is the
+// one the report prints after "rule:" where it prints one.
+#include <set>
+
+#include "derive.hpp"
+#include "rules.hpp"
+
+namespace jvmtigen {
+
+namespace {
+
+struct LayerRule {
+    const char* id;  // "leak.{function}" stands for one rule per function that allocates
+    const char* function;
+    const char* parameter;
+    const char* text;
+    const char* severity;
+    const char* error;
+    const char* outcome;
+};
+
+constexpr const char* kBindRule =
+    "the VM links a native method to the Java_ function an agent library exports for it (JNI name "
+    "resolution; SetNativeMethodPrefix for prefixed names)";
+
+constexpr LayerRule kLayerRules[] = {
+    {"Deallocate.mem.double", "Deallocate", "mem", "Deallocate frees memory JVMTI allocated, once", "error",
+     "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
+    {"Deallocate.mem.unknown", "Deallocate", "mem",
+     "Deallocate frees only memory that Allocate or a JVMTI function returned", "error",
+     "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
+    {"leak.{function}", "{function}", "", "JVMTI memory must be freed with Deallocate", "error", "",
+     "reported at exit, one report per call site, with the blocks and bytes never deallocated"},
+    {"GetEnv.too_many", "GetEnv", "", "the layer keeps a bounded number of environments", "error", "",
+     "GetEnv returns JNI_ENOMEM"},
+    {"extension.floating_point_arguments", "GetExtensionFunctions", "",
+     "the layer forwards only extension functions whose arguments are integers or pointers", "error",
+     "JVMTI_ERROR_NOT_AVAILABLE", "the extension function refuses to run"},
+    {"extension.pool_full", "GetExtensionFunctions", "",
+     "the layer wraps a bounded number of extension functions", "warning", "JVMTI_ERROR_NOT_AVAILABLE",
+     "the extension functions beyond the pool refuse to run"},
+    {"natives.bind_failed", "", "", kBindRule, "error, warning", "",
+     "the agent library's native methods stay unbound (a warning when no JNI environment is attached)"},
+    {"natives.library_unreadable", "", "", kBindRule, "warning", "",
+     "the layer cannot list the agent library's Java_ functions and binds none of them"},
+    {"layer.trace_check_off", "", "", "trace= and stats= need the checking layer (check= other than off)", "warning",
+     "", "no trace and no statistics are written"},
+    {"layer.trace_filter", "", "", "the trace= filter names known functions and events", "warning", "",
+     "the unknown names are ignored"},
+    {"layer.trace_dropped", "", "", "the trace buffer holds every record (trace-buffer-mb)", "warning", "",
+     "the trace misses the dropped records"},
+    {"layer.trace_write", "", "", "the trace file accepts every record", "error", "", "the trace is incomplete"},
+    {"layer.stats_write", "", "", "the stats= target can be written", "error", "", "no statistics are written"},
+};
+
+}  // namespace
+
+std::vector<Rule> layerRules(const Spec& spec) {
+    // Functions whose results the layer records as JVMTI memory: the ones the forwarding
+    // runtime tracks (allocTracking), and Allocate, which the layer implements itself.
+    std::vector<std::string> allocating;
+    std::set<std::string> seen;
+    for (const auto* f : activeFunctions(spec))
+        if (f->id == "Allocate" || !allocTracking(spec, *f).empty())
+            if (seen.insert(f->id).second) allocating.push_back(f->id);
+    if (seen.insert("Allocate").second) allocating.insert(allocating.begin(), "Allocate");
+
+    std::vector<Rule> out;
+    for (const auto& r : kLayerRules) {
+        const std::string id = r.id;
+        const auto expand = [](std::string s, const std::string& fn) {
+            if (const auto at = s.find("{function}"); at != std::string::npos) s.replace(at, 10, fn);
+            return s;
+        };
+        const bool perFunction = id.find("{function}") != std::string::npos;
+        for (const auto& fn : perFunction ? allocating : std::vector<std::string>{""})
+            out.push_back(Rule{expand(id, fn), expand(r.function, fn), r.parameter, r.text, r.severity, r.error,
+                               r.outcome, true});
+    }
+    return out;
+}
+
+}  // namespace jvmtigen

@@ -1,0 +1,21 @@
+// Call sites: the return address of the agent's call into the layer, captured by every entry
+// (jvmti_runtime::enteredFrom, one thread-local store) and named only when a report is
+// printed: library!function+0xOFFSET, and (file:line) where the library has DWARF line data.
+#pragma once
+
+#include <string>
+
+namespace jvmtilayer::checks {
+
+// Finds the layer's own code, so that enteredFrom skips return addresses inside it. Call once
+// at start-up, before any agent runs.
+void findLayerCode() noexcept;
+
+// The call site of the agent's current (or latest) call on this thread; nullptr if none.
+const void* currentCallSite() noexcept;
+
+// "libagent.so!function+0x1c (agent.cpp:42)", "libagent.so+0x1234" without a symbol,
+// "0x7f..." outside any module. Looks the address up with elfutils' libdw; slow, for reports.
+std::string describeCallSite(const void* returnAddress);
+
+}  // namespace jvmtilayer::checks
