@@ -29,6 +29,7 @@ constexpr std::pair<const char*, CheckMode> kCheckModes[] = {
     {"spec", CheckMode::Spec}, {"strict", CheckMode::Strict}, {"off", CheckMode::Off}};
 constexpr std::pair<const char*, TraceFormat> kTraceFormats[] = {
     {"text", TraceFormat::Text}, {"jsonl", TraceFormat::Jsonl}, {"chrome", TraceFormat::Chrome}};
+constexpr std::pair<const char*, ReportFormat> kReportFormats[] = {{"text", ReportFormat::Text}, {"html", ReportFormat::Html}};
 constexpr std::pair<const char*, SettingType> kTypes[] = {
     {"enum", SettingType::Enum}, {"string", SettingType::String}, {"path", SettingType::Path},
     {"bool", SettingType::Bool}, {"int", SettingType::Int},       {"list", SettingType::List},
@@ -335,6 +336,8 @@ constexpr Binding kBindings[] = {
     {"report", bindString<&Settings::report>},
     {"report-limit", bindInt<&Settings::reportLimit>},
     {"report-ignore", bindList<&Settings::reportIgnore>},
+    {"report-format", bindEnum<&Settings::reportFormat, kReportFormats>},
+    {"docs-url", bindString<&Settings::docsUrl>},
     {"trace", bindList<&Settings::trace>},
     {"trace-file", bindString<&Settings::traceFile>},
     {"trace-format", bindEnum<&Settings::traceFormat, kTraceFormats>},
@@ -394,6 +397,7 @@ SettingsResult loadSettingsUnguarded(const char* options, const EnvLookup& geten
     for (const SettingValues* source : {&file, &envVars, &envOptions, &command})
         if (auto e = applyValues(*source, result.settings)) return failure(*e);
     result.settings.config = configPath;
+    if (auto e = combinationProblem(result.settings)) return failure(*e);
     return result;
 }
 
@@ -542,6 +546,18 @@ std::string tableCell(std::string_view text) {
 
 const char* checkModeName(CheckMode mode) { return nameOfEnum(kCheckModes, mode); }
 const char* traceFormatName(TraceFormat format) { return nameOfEnum(kTraceFormats, format); }
+const char* reportFormatName(ReportFormat format) { return nameOfEnum(kReportFormats, format); }
+
+std::optional<std::string> combinationProblem(const Settings& settings) {
+    if (settings.reportFormat == ReportFormat::Html && settings.report == "stderr")
+        return std::string("report-format=html needs report=FILE: the HTML page is written to a file at exit "
+                           "(its text lines go to FILE.txt), not to stderr");
+    return std::nullopt;
+}
+
+std::string textReportTarget(const Settings& settings) {
+    return settings.reportFormat == ReportFormat::Html ? settings.report + ".txt" : settings.report;
+}
 const char* settingTypeName(SettingType type) { return nameOfEnum(kTypes, type); }
 
 std::string envVarName(std::string_view settingName) {

@@ -50,10 +50,13 @@ namespace jvmtilayer {
 enum class CheckMode { Spec, Strict, Off };
 // The trace-format setting.
 enum class TraceFormat { Text, Jsonl, Chrome };
+// The report-format setting.
+enum class ReportFormat { Text, Html };
 
 // The schema's name of a mode or format ("spec", "jsonl", ...).
 const char* checkModeName(CheckMode mode);
 const char* traceFormatName(TraceFormat format);
+const char* reportFormatName(ReportFormat format);
 
 // One agent to load.
 struct AgentSpec {
@@ -71,6 +74,8 @@ struct Settings {
     std::string report = "stderr";              // "stderr" or a file
     int reportLimit = 10;                        // lines printed per violation id
     std::vector<std::string> reportIgnore;       // ids (or prefixes ending in '*') not printed
+    ReportFormat reportFormat = ReportFormat::Text;
+    std::string docsUrl;                         // the rule catalogue's URL; empty: found beside the layer
     std::vector<std::string> trace;              // -XX:TraceJVMTI descriptors; empty: off
     std::string traceFile = "stderr";            // "stderr" or a file
     TraceFormat traceFormat = TraceFormat::Text;
@@ -101,12 +106,20 @@ using EnvLookup = std::function<const char*(const char* name)>;
 SettingsResult parseOptionString(const char* options);
 
 // Every source in the order of precedence above, reading the config file if one is named.
+// The merged settings must also agree with each other (combinationProblem).
 SettingsResult loadSettings(const char* options);
 SettingsResult loadSettings(const char* options, const EnvLookup& getenv);
 
 // A config file alone over the defaults. `fileName` prefixes the messages.
 SettingsResult parseConfigFile(const std::string& path);
 SettingsResult parseConfigJson(std::string_view json, const std::string& fileName);
+
+// What is wrong with settings that are each valid but not together (report-format=html with
+// report=stderr), or nothing.
+std::optional<std::string> combinationProblem(const Settings& settings);
+
+// The file of the text lines when report-format=html: report= plus ".txt". With text, report=.
+std::string textReportTarget(const Settings& settings);
 
 // The variable that holds an option string.
 inline constexpr const char* kOptionsVariable = "JVMTI_LAYER_OPTIONS";

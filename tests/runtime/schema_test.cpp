@@ -44,7 +44,7 @@ TEST_CASE("schema: the embedded schema is valid and current", "[schema]") {
     REQUIRE(embeddedSchemaError().empty());
     CHECK(std::string(embeddedSchemaText()) == runtimetest::readFile(kSource / "runtime" / "settings_schema.json"));
     CHECK(embeddedSchema().nameList() ==
-          "check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, "
+          "check, report, report-limit, report-ignore, report-format, docs-url, trace, trace-file, trace-format, stats, "
                                            "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent");
 }
 
@@ -66,6 +66,8 @@ TEST_CASE("schema: its defaults are Settings' initialisers", "[schema]") {
     s.reportLimit = -1;
     s.reportIgnore = s.trace = {"?"};
     s.traceFormat = TraceFormat::Chrome;
+    s.reportFormat = ReportFormat::Html;
+    s.docsUrl = "?";
     s.agents = {AgentSpec{"?", std::nullopt}};
     REQUIRE_FALSE(applyValues(defaults, s).has_value());
     CHECK(s == Settings{});
@@ -81,8 +83,12 @@ TEST_CASE("schema: enum choices are the C++ enumerators, in order", "[schema]") 
     CHECK(format->choices == std::vector<std::string>{traceFormatName(TraceFormat::Text),
                                                       traceFormatName(TraceFormat::Jsonl),
                                                       traceFormatName(TraceFormat::Chrome)});
+    const SettingSpec* report = embeddedSchema().find("report-format");
+    REQUIRE(report);
+    CHECK(report->choices ==
+          std::vector<std::string>{reportFormatName(ReportFormat::Text), reportFormatName(ReportFormat::Html)});
     // Every choice converts.
-    for (const auto* spec : {check, format})
+    for (const auto* spec : {check, format, report})
         for (const auto& choice : spec->choices) {
             Settings s;
             CHECK_FALSE(applyValues({{spec->name, Value(choice)}}, s).has_value());

@@ -16,7 +16,7 @@ using runtimetest::writeFile;
 namespace {
 
 const std::string kValidSettings =
-    "valid settings: check, report, report-limit, report-ignore, trace, trace-file, trace-format, stats, "
+    "valid settings: check, report, report-limit, report-ignore, report-format, docs-url, trace, trace-file, trace-format, stats, "
     "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
@@ -99,6 +99,26 @@ TEST_CASE("options: each enum choice", "[settings]") {
     CHECK(parsed("trace-format=chrome").traceFormat == TraceFormat::Chrome);
     CHECK(std::string(checkModeName(CheckMode::Strict)) == "strict");
     CHECK(std::string(traceFormatName(TraceFormat::Jsonl)) == "jsonl");
+    CHECK(parsed("report-format=html").reportFormat == ReportFormat::Html);
+    CHECK(parsed("report-format=text").reportFormat == ReportFormat::Text);
+    CHECK(std::string(reportFormatName(ReportFormat::Html)) == "html");
+}
+
+TEST_CASE("options: report-format=html needs a report file; its text lines go to the file's twin", "[settings]") {
+    CleanEnv env;
+    CHECK(loadSettings("report-format=html").error ==
+          "report-format=html needs report=FILE: the HTML page is written to a file at exit (its text lines go to "
+          "FILE.txt), not to stderr");
+    const auto html = loadSettings("report-format=html,report=r.html,docs-url=https://example.org/jvmti.html");
+    REQUIRE(html.ok());
+    CHECK(html.settings.docsUrl == "https://example.org/jvmti.html");
+    CHECK(textReportTarget(html.settings) == "r.html.txt");
+    CHECK(textReportTarget(loaded("report=r.txt")) == "r.txt");
+    CHECK(textReportTarget(loaded("")) == "stderr");
+    // From the environment too: the sources are merged first, then judged together.
+    env.set("JVMTI_LAYER_REPORT_FORMAT", "html");
+    CHECK_FALSE(loadSettings(nullptr).ok());
+    CHECK(loadSettings("report=r.html").ok());
 }
 
 TEST_CASE("options: the agent takes the rest of the string verbatim", "[settings]") {
