@@ -1,7 +1,9 @@
 // The reporter: one line per report, a repeat limit per id, an ignore list, a summary.
 #include "report.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <system_error>
 #include <utility>
 
@@ -88,7 +90,7 @@ std::optional<std::string> Reporter::configure(const Settings& settings) noexcep
     } catch (...) {
         return std::string("cannot store report-ignore (out of memory)");
     }
-    return open(settings.report);
+    return open(textReportTarget(settings));
 }
 
 void Reporter::setLimit(int limit) noexcept {
@@ -101,7 +103,7 @@ void Reporter::setIgnore(std::vector<std::string> patterns) noexcept {
         std::lock_guard lock(mutex_);
         ignore_ = std::move(patterns);
         // Ids seen already follow the new list too.
-        for (auto& [id, count] : counts_) count.ignored = matches(ignore_, id);
+        for (auto& [id, entry] : counts_) entry.count.ignored = matches(ignore_, id);
     } catch (...) {
     }
 }
@@ -170,8 +172,19 @@ void Reporter::report(Severity severity, const char* id, const char* function, c
         {
             std::lock_guard lock(mutex_);
             auto it = counts_.find(key);
-            if (it == counts_.end()) it = counts_.emplace(std::string(key), Count{0, 0, matches(ignore_, key)}).first;
-            Count& c = it->second;
+            if (it == counts_.end()) {
+                Entry fresh;
+                fresh.count.ignored = matches(ignore_, key);
+                fresh.severity = severity;
+                if (given(rule)) fresh.rule = rule;
+                it = counts_.emplace(std::string(key), std::move(fresh)).first;
+            }
+            Entry& entry = it->second;
+            if (site == nullptr) ++entry.noSite;
+            else if (auto s = entry.sites.find(site); s != entry.sites.end()) ++s->second;
+            else if (entry.sites.size() < kMaxSites) entry.sites.emplace(site, 1);
+            else ++entry.otherSites;
+            Count& c = entry.count;
             ++c.reported;
             if (!c.ignored && c.printed < static_cast<std::uint64_t>(limit_)) {
                 ++c.printed;
@@ -201,7 +214,7 @@ std::vector<std::string> Reporter::summaryLines() const {
     std::map<std::string, Count, std::less<>> counts;
     {
         std::lock_guard lock(mutex_);
-        counts = counts_;
+        for (const auto& [id, entry] : counts_) counts.emplace(id, entry.count);
     }
     std::vector<std::string> lines;
     if (counts.empty()) return lines;
@@ -240,14 +253,45 @@ void Reporter::summary() noexcept {
 Reporter::Count Reporter::count(std::string_view id) const {
     std::lock_guard lock(mutex_);
     const auto it = counts_.find(id);
-    return it == counts_.end() ? Count{} : it->second;
+    return it == counts_.end() ? Count{} : it->second.count;
 }
 
 std::uint64_t Reporter::total() const {
     std::lock_guard lock(mutex_);
     std::uint64_t n = 0;
-    for (const auto& [id, c] : counts_) n += c.reported;
+    for (const auto& [id, entry] : counts_) n += entry.count.reported;
     return n;
+}
+
+std::vector<Reporter::Rule> Reporter::rules() const {
+    std::map<std::string, Entry, std::less<>> entries;
+    SiteNamer namer;
+    {
+        std::lock_guard lock(mutex_);
+        entries = counts_;
+        namer = namer_;
+    }
+    std::vector<Rule> out;
+    for (auto& [id, entry] : entries) {
+        Rule& r = out.emplace_back();
+        r.id = id;
+        r.severity = entry.severity;
+        r.rule = std::move(entry.rule);
+        r.count = entry.count;
+        r.otherSites = entry.otherSites;
+        r.noSite = entry.noSite;
+        for (const auto& [site, n] : entry.sites) {
+            std::string name = namer ? namer(site) : std::string();
+            if (name.empty()) {
+                char address[2 + 2 * sizeof(void*) + 1];
+                std::snprintf(address, sizeof address, "%p", site);
+                name = address;
+            }
+            r.sites.emplace_back(std::move(name), n);
+        }
+        std::stable_sort(r.sites.begin(), r.sites.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    }
+    return out;
 }
 
 void Reporter::write(const std::string& text) const noexcept {

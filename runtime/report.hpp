@@ -29,6 +29,10 @@
 //
 // and nothing at all when nothing was reported.
 //
+// The same counts, with each id's severity, rule and call sites (up to kMaxSites distinct
+// sites per id, the rest counted together), are what rules() returns: the HTML report
+// (report_html.hpp) is written from them, so the page and the summary lines cannot disagree.
+//
 // Thread safety: report(), summary() and the queries may be called from any thread at any
 // time; the lock is held only to update counters, never while writing or while calling out.
 // open() and configure() are for start-up, before reports can arrive. The functions marked
@@ -62,7 +66,8 @@ public:
     // Sends the lines to `target`: "stderr", or a file, created or truncated. On failure the
     // previous target stays and the message says why.
     std::optional<std::string> open(const std::string& target) noexcept;
-    // open(settings.report), the limit and the ignore list of `settings`.
+    // open(textReportTarget(settings)) (report=, or its .txt twin for report-format=html), the
+    // limit and the ignore list of `settings`.
     std::optional<std::string> configure(const Settings& settings) noexcept;
     void setLimit(int limit) noexcept;
     void setIgnore(std::vector<std::string> patterns) noexcept;
@@ -90,6 +95,23 @@ public:
     Count count(std::string_view id) const;
     std::uint64_t total() const;
 
+    // Distinct call sites remembered per id; reports from further sites count as otherSites.
+    static constexpr std::size_t kMaxSites = 32;
+
+    // One id as reported so far: what the summary line of the id says, and more.
+    struct Rule {
+        std::string id;
+        Severity severity = Severity::Error;  // of its first report
+        std::string rule;                     // the rule in words (its first report's), or empty
+        Count count;
+        // Named by the site namer (unnamed sites as addresses), most reports first.
+        std::vector<std::pair<std::string, std::uint64_t>> sites;
+        std::uint64_t otherSites = 0;  // reports from sites beyond the first kMaxSites
+        std::uint64_t noSite = 0;      // reports without a call site
+    };
+    // Every id reported, in id order (the order of the summary lines). Names the call sites.
+    std::vector<Rule> rules() const;
+
     // The line report() writes, without its newline.
     static std::string formatLine(Severity severity, const char* id, const char* function, const char* argument,
                                   std::string_view what, const char* rule, std::string_view site = {});
@@ -105,7 +127,15 @@ private:
     int limit_ = 10;
     SiteNamer namer_ = nullptr;
     std::vector<std::string> ignore_;
-    std::map<std::string, Count, std::less<>> counts_;
+    struct Entry {
+        Count count;
+        Severity severity = Severity::Error;
+        std::string rule;
+        std::map<const void*, std::uint64_t> sites;
+        std::uint64_t otherSites = 0;
+        std::uint64_t noSite = 0;
+    };
+    std::map<std::string, Entry, std::less<>> counts_;
 };
 
 }  // namespace jvmtilayer

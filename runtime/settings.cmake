@@ -1,4 +1,4 @@
-# The layer's settings and reporter as a static library, jvmtilayer_settings, with
+# The layer's settings, reporter and HTML report page as a static library, jvmtilayer_settings, with
 # runtime/settings_schema.json compiled in. Included by runtime/CMakeLists.txt (and by the
 # tests when the top level does not include it); including it twice is harmless.
 include_guard(GLOBAL)
@@ -31,6 +31,7 @@ find_package(Threads REQUIRED)
 add_library(jvmtilayer_settings STATIC
   ${CMAKE_CURRENT_LIST_DIR}/settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/report_html.cpp
   ${JVMTILAYER_SCHEMA_CPP})
 target_include_directories(jvmtilayer_settings PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(jvmtilayer_settings PRIVATE nlohmann_json::nlohmann_json PUBLIC Threads::Threads)
