@@ -52,6 +52,8 @@ constexpr LayerRule kLayerRules[] = {
      "the trace misses the dropped records"},
     {"layer.trace_write", "", "", "the trace file accepts every record", "error", "", "the trace is incomplete"},
     {"layer.stats_write", "", "", "the stats= target can be written", "error", "", "no statistics are written"},
+    {"layer.report_write", "", "", "the report= file of report-format=html can be written at exit", "error", "",
+     "the page written at start-up stays, saying that the run did not end normally"},
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "layer.hpp"
 #include "memory.hpp"
 #include "natives.hpp"
+#include "report_page.hpp"
 #include "tracing.hpp"
 #include "violations.hpp"
 
@@ -135,6 +136,10 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     }
     setPhase(attach ? JVMTI_PHASE_LIVE : JVMTI_PHASE_ONLOAD);
     if (!createControl(vm, attach)) return JNI_ERR;
+    if (auto problem = report_page::start(s.settings, s.control)) {
+        std::fprintf(stderr, "jvmtilayer: error: %s\n", problem->c_str());
+        return JNI_ERR;
+    }
     if (s.settings.check == CheckMode::Strict) {
         if (auto problem = checks::startHandleChecks(vm, attach)) {
             std::fprintf(stderr, "jvmtilayer: error: %s\n", problem->c_str());
@@ -184,8 +189,8 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     return JNI_OK;
 }
 
-void reportLeaks() {
-    for (const auto& leak : memory::leaks()) {
+void reportLeaks(const std::vector<memory::Leak>& leaks) {
+    for (const auto& leak : leaks) {
         std::string what = std::to_string(leak.blocks) + (leak.blocks == 1 ? " block" : " blocks") +
                            " returned by " + leak.function + " never deallocated";
         if (leak.bytes) what += ", " + std::to_string(leak.bytes) + " bytes";
@@ -226,8 +231,12 @@ JNIEXPORT void JNICALL Agent_OnUnload(JavaVM*) {
         if (unload != nullptr) unload(reinterpret_cast<JavaVM*>(&s.vms[i]));
     }
     tracing::finish();
-    reportLeaks();
+    // One collection of leaks, counts and statistics; the text lines and the HTML page are
+    // both written from it.
+    const auto leaks = memory::leaks();
+    reportLeaks(leaks);
     reporter().summary();
+    report_page::finish(leaks);
 }
 
 }  // extern "C"

@@ -167,7 +167,9 @@ void settle(Frame* f) {
 }  // namespace
 
 std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control) {
-    if (settings.trace.empty() && settings.stats.empty()) return std::nullopt;
+    // The HTML report holds the statistics: report-format=html counts as stats= does.
+    const bool counting = !settings.stats.empty() || settings.reportFormat == ReportFormat::Html;
+    if (settings.trace.empty() && !counting) return std::nullopt;
     auto s = std::make_unique<Session>(vm, control);
 
     trace_filter::Universe universe;
@@ -225,7 +227,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
             s->names.cacheClasses();
         }
     }
-    if (!settings.stats.empty()) {
+    if (counting) {
         s->stats = std::make_unique<trace::Stats>(errorName);
         s->statsTarget = settings.stats;
         s->callsOn = s->eventsOn = true;
@@ -292,11 +294,17 @@ void finish() noexcept {
             reportProblem(Severity::Error, "layer.trace_write", nullptr, nullptr,
                           "the trace file refused data: the trace is incomplete", nullptr);
     }
-    if (s->stats) {
+    if (s->stats && !s->statsTarget.empty()) {
         if (auto problem = s->stats->writeTo(s->statsTarget))
             reportProblem(Severity::Error, "layer.stats_write", nullptr, nullptr, "stats=" + s->statsTarget + ": " + *problem,
                           nullptr);
     }
+}
+
+std::optional<trace::StatsSnapshot> statsSnapshot() {
+    const Session* s = session.load(std::memory_order_acquire);
+    if (s == nullptr || !s->stats) return std::nullopt;
+    return s->stats->snapshot();
 }
 
 }  // namespace jvmtilayer::tracing

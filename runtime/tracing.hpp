@@ -16,10 +16,12 @@
 
 #include "settings.hpp"
 #include "jvmti_trace.hpp"
+#include "stats.hpp"
 
 namespace jvmtilayer::tracing {
 
-// Starts tracing and statistics as the settings ask (nothing when both are off): compiles
+// Starts tracing and statistics as the settings ask (statistics for stats= and for the HTML
+// report of report-format=html; nothing when neither is asked for nor trace=): compiles
 // the filter, opens the trace file. Filter warnings are reported. nullopt on success, else
 // the message why tracing cannot start.
 std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control);
@@ -50,5 +52,8 @@ private:
 // Writes out what is left, closes the trace, writes the statistics; reports dropped records.
 // Records that come later are counted as late, never written.
 void finish() noexcept;
+
+// The statistics counted so far, when they are counted.
+std::optional<trace::StatsSnapshot> statsSnapshot();
 
 }  // namespace jvmtilayer::tracing

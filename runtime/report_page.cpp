@@ -1,0 +1,173 @@
+// The HTML report of a run: gathering the page's data and writing the file (see
+// report_page.hpp; the page itself is report_html.cpp).
+#include "report_page.hpp"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <system_error>
+
+#include "checks/call_site.hpp"
+#include "report_html.hpp"
+#include "tracing.hpp"
+#include "violations.hpp"
+
+namespace jvmtilayer::report_page {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct PageState {
+    bool on = false;
+    Settings settings;
+    std::string jvm;
+    std::string docsUrl;
+    std::string docsNote;
+};
+
+PageState& state() {
+    static PageState s;
+    return s;
+}
+
+// The catalogue when none is found: the relative link the text report prints.
+constexpr const char* kRelativeDocs = "jvmti.html";
+
+std::string systemProperty(jvmtiEnv* control, const char* name) {
+    char* value = nullptr;
+    if (control == nullptr || control->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr)
+        return {};
+    std::string out = value;
+    control->Deallocate(reinterpret_cast<unsigned char*>(value));
+    return out;
+}
+
+// Writes `text` to `path` through a temporary file renamed over it, so that a reader sees the
+// old page or the new one, never half of one.
+std::optional<std::string> writeAtomically(const std::string& path, const std::string& text) {
+    const std::string temporary = path + ".tmp" + std::to_string(::getpid());
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return "cannot write " + temporary + ": " + std::system_category().message(errno);
+    const char* p = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const std::string why = std::system_category().message(errno);
+            ::close(fd);
+            ::unlink(temporary.c_str());
+            return "cannot write " + temporary + ": " + why;
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        const std::string why = std::system_category().message(errno);
+        ::unlink(temporary.c_str());
+        return "cannot replace " + path + ": " + why;
+    }
+    return std::nullopt;
+}
+
+std::string layerFile() {
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<const void*>(&layerFile), &info) == 0 || info.dli_fname == nullptr) return {};
+    return info.dli_fname;
+}
+
+html::Page basePage(const PageState& s) {
+    html::Page page;
+    for (const auto& agent : s.settings.agents) page.agents.push_back(agent.path);
+    page.jvm = s.jvm;
+    page.checkMode = checkModeName(s.settings.check);
+    page.textReport = textReportTarget(s.settings);
+    page.docsUrl = s.docsUrl;
+    page.docsNote = s.docsNote;
+    return page;
+}
+
+std::vector<html::StatRow> rows(const std::map<std::string, trace::EventStats>& stats) {
+    std::vector<html::StatRow> out;
+    for (const auto& [name, e] : stats) out.push_back({name, e.count, 0, e.totalNs, e.maxNs});
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::string> findDocs(const std::string& layer) {
+    std::error_code ec;
+    const fs::path dir = fs::absolute(fs::path(layer), ec).parent_path();
+    if (ec || layer.empty()) return std::nullopt;
+    std::string candidates = JVMTILAYER_DOCS_CANDIDATES;
+    for (std::size_t at = 0; at <= candidates.size();) {
+        const auto colon = std::min(candidates.find(':', at), candidates.size());
+        const fs::path file = (dir / candidates.substr(at, colon - at)).lexically_normal();
+        if (fs::is_regular_file(file, ec)) return html::fileUrl(file.string());
+        at = colon + 1;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> start(const Settings& settings, jvmtiEnv* control) {
+    if (settings.reportFormat != ReportFormat::Html) return std::nullopt;
+    PageState& s = state();
+    s.settings = settings;
+    s.jvm = systemProperty(control, "java.vm.name");
+    const std::string version = systemProperty(control, "java.vm.version");
+    if (!version.empty()) s.jvm += (s.jvm.empty() ? "" : " ") + version;
+    if (!settings.docsUrl.empty()) {
+        s.docsUrl = settings.docsUrl;
+    } else if (auto found = findDocs(layerFile())) {
+        s.docsUrl = *found;
+    } else {
+        s.docsUrl = kRelativeDocs;
+        s.docsNote = "(the generated jvmti.html was not found beside the layer library; docs-url= names it)";
+    }
+    html::Page page = basePage(s);
+    page.statsNote = "the run has not ended yet, or the JVM did not exit normally";
+    std::string text = html::renderPage(page);
+    // Said before the summary: the rest of this first page is empty.
+    const std::string notice = "<p class=\"note\" id=\"unfinished\">This page is rewritten when the JVM exits: the run has "
+                               "not ended yet, or the JVM did not exit normally. The text report so far is in " +
+                               html::escape(page.textReport) + ".</p>\n";
+    text.insert(text.find("<dl class=\"summary\""), notice);
+    if (auto problem = writeAtomically(settings.report, text)) return "report=" + settings.report + ": " + *problem;
+    s.on = true;
+    return std::nullopt;
+}
+
+void finish(const std::vector<memory::Leak>& leaks) noexcept {
+    try {
+        PageState& s = state();
+        if (!s.on) return;
+        html::Page page = basePage(s);
+        page.rules = reporter().rules();
+        for (const auto& leak : leaks)
+            page.leaks.push_back({leak.function, leak.site ? checks::describeCallSite(leak.site) : std::string(),
+                                  leak.blocks, leak.bytes, leak.unknownSize});
+        if (auto stats = tracing::statsSnapshot()) {
+            page.statsCollected = true;
+            for (const auto& [name, f] : stats->functions)
+                page.functions.push_back({name, f.calls, f.errors, f.totalNs, f.maxNs});
+            page.events = rows(stats->events);
+            page.callbacks = rows(stats->callbacks);
+        } else {
+            page.statsNote = s.settings.check == CheckMode::Off
+                                 ? "check=off hands agents the VM's own environments, so the layer sees no call"
+                                 : "the layer did not count calls";
+        }
+        if (auto problem = writeAtomically(s.settings.report, html::renderPage(page)))
+            reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + s.settings.report + ": " + *problem,
+                          nullptr);
+    } catch (...) {
+        // Out of memory at exit: the first page stays, saying the run did not end normally.
+    }
+}
+
+}  // namespace jvmtilayer::report_page

@@ -1,0 +1,31 @@
+// The HTML report of a run (report-format=html): what the layer knows at start-up (the JVM,
+// where the rule catalogue is) and the page written at exit, from the reporter's rules, the
+// leak groups and the statistics -- the data the text report and stats= are written from.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <jvmti.h>
+
+#include "memory.hpp"
+#include "settings.hpp"
+
+namespace jvmtilayer::report_page {
+
+// With report-format=html: remembers the settings, finds the rule catalogue, asks `control`
+// for the JVM's name and version, and writes a first page to report= saying that the run has
+// not ended (so a JVM that dies leaves a page that says so). nullopt on success, else why the
+// page cannot be written. Without html it does nothing.
+std::optional<std::string> start(const Settings& settings, jvmtiEnv* control);
+
+// Writes the page (replacing the first one in one step), if start() began one. A failure is
+// reported as layer.report_write.
+void finish(const std::vector<memory::Leak>& leaks) noexcept;
+
+// The rule catalogue page as a URL: docs-url= when given, else the generated jvmti.html found
+// from `layerFile` (the layer library), as a file:// URL; nullopt when none is found.
+std::optional<std::string> findDocs(const std::string& layerFile);
+
+}  // namespace jvmtilayer::report_page
