@@ -1,11 +1,48 @@
 #include "layer_command.hpp"
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "java_words.hpp"
 #include "options.hpp"
+#include "settings.hpp"
 
 namespace jvmticheck {
+
+namespace {
+
+// The user's config=FILE: valid for the layer, naming no agents; its JSON object.
+std::optional<std::string> readUserConfig(const std::string& path, nlohmann::json& out) {
+    const auto parsed = jvmtilayer::parseConfigFile(path);
+    if (!parsed.ok()) return "config=" + path + ": " + parsed.error;
+    if (!parsed.settings.agents.empty())
+        return "config=" + path + " names agents: jvmti-check gives the layer the agents of the java command; "
+               "leave \"agent\" and \"agents\" out of the file";
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    out = nlohmann::json::parse(text.str(), nullptr, false);
+    if (!out.is_object()) return "config=" + path + ": cannot read it again";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> refuseLayerAsAgent(const std::vector<AgentOption>& options,
+                                              const std::vector<LayerAgent>& agents, const std::string& layer) {
+    for (std::size_t i = 0; i < agents.size() && i < options.size(); ++i) {
+        std::error_code ec;
+        const std::filesystem::path library(agents[i].library);
+        if (library.filename() != "libjvmtilayer.so" && !std::filesystem::equivalent(library, layer, ec)) continue;
+        return "the command already loads the layer: " + options[i].word + " (in " + options[i].where +
+               "); jvmti-check puts the agents behind the layer itself, so give it the command without that "
+               "option, and the layer's settings as KEY=VALUE before '--'";
+    }
+    return std::nullopt;
+}
 
 std::optional<std::string> planLayer(const std::string& layer, const std::vector<std::string>& settings,
                                      const std::vector<LayerAgent>& agents, const Stripped& stripped,
@@ -15,14 +52,28 @@ std::optional<std::string> planLayer(const std::string& layer, const std::vector
         return "the layer's path " + layer + " contains '=', which -agentpath cannot take";
     if (agents.empty()) return std::string("no agent to check");
     std::string options;
-    for (const auto& s : settings) options += s + ",";
-    const auto givenReport = settingValue(settings, "report");
+    const auto givenConfig = settingValue(settings, "config");
+    nlohmann::json userConfig = nlohmann::json::object();
+    if (givenConfig && !givenConfig->empty()) {
+        if (auto problem = readUserConfig(*givenConfig, userConfig)) return problem;
+    }
+    for (const auto& s : settings)
+        if (s.rfind("config=", 0) != 0 || agents.size() == 1) options += s + ",";
+    // A setting given on jvmti-check's command line, else in the config file.
+    const auto given = [&](const char* key) -> std::optional<std::string> {
+        if (auto value = settingValue(settings, key)) return value;
+        if (userConfig.contains(key) && userConfig[key].is_string()) return userConfig[key].get<std::string>();
+        return std::nullopt;
+    };
+    out.html = given("report-format") == "html";
+    const auto givenReport = given("report");
     if (givenReport) {
         out.report = givenReport->empty() ? "stderr" : *givenReport;
     } else {
-        out.report = runBase + ".report";
+        out.report = runBase + (out.html ? ".html" : ".report");
         options += "report=" + out.report + ",";
     }
+    out.textReport = out.html && out.report != "stderr" ? out.report + ".txt" : out.report;
     if (agents.size() == 1) {
         const LayerAgent& a = agents.front();
         if (a.library.find_first_of(",=") != std::string::npos)
@@ -33,7 +84,9 @@ std::optional<std::string> planLayer(const std::string& layer, const std::vector
         nlohmann::json list = nlohmann::json::array();
         for (const auto& a : agents)
             list.push_back({{"path", a.library}, {"options", a.options ? nlohmann::json(*a.options) : nlohmann::json()}});
-        out.agentsJson = nlohmann::json{{"agents", list}}.dump(2) + "\n";
+        // The user's config file, if any, with the agents added: the layer reads one file.
+        userConfig["agents"] = list;
+        out.agentsJson = userConfig.dump(2) + "\n";
         // Beside a report named by report=FILE, else this run's own name.
         out.agentsFile = (givenReport && out.report != "stderr" ? out.report : runBase) + ".agents.json";
         if (out.agentsFile->find(',') != std::string::npos)

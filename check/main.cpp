@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
     if (auto problem = resolveAgents(stripped.agents, jdk, stripped.libraryPath, variable("LD_LIBRARY_PATH"),
                                      defaultLibraryPath, cwd, agents))
         return fail(*problem);
+    if (auto problem = refuseLayerAsAgent(stripped.agents, agents, layer.string())) return fail(*problem);
 
     LayerPlan plan;
     const std::string runBase = (cwd / ("jvmti-check." + std::to_string(::getpid()))).string();
@@ -107,9 +108,12 @@ int main(int argc, char** argv) {
         if (plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
         return 0;
     }
-    if (plan.report != "stderr") fs::remove(plan.report, ec);  // so that a report seen after the run is this run's
+    // So that a report seen after the run is this run's.
+    for (const auto& file : {plan.report, plan.textReport})
+        if (file != "stderr") fs::remove(file, ec);
     const int status = runProgram(plan.command, stripped.changes);
-    Outputs outputs{plan.report, std::nullopt, std::nullopt};
+    Outputs outputs{plan.textReport, std::nullopt, std::nullopt, std::nullopt};
+    if (plan.html) outputs.html = plan.report;
     if (!settings.settings.trace.empty()) outputs.trace = settings.settings.traceFile;
     if (!settings.settings.stats.empty()) outputs.stats = settings.settings.stats;
     for (const auto& line : afterRunLines(outputs)) std::cerr << line << "\n";

@@ -21,16 +21,19 @@ std::optional<std::string> parseCheckOptions(const std::vector<std::string>& arg
             out.version = true;
         } else if (a == "--dry-run") {
             out.dryRun = true;
-        } else if (a == "--layer" || a.rfind("--layer=", 0) == 0) {
+        } else if (a == "--layer" || a.rfind("--layer=", 0) == 0 || a == "--html" || a.rfind("--html=", 0) == 0) {
+            const bool layer = a.rfind("--layer", 0) == 0;
+            const std::string name = layer ? "--layer" : "--html";
+            const std::string missing = name + (layer ? " needs a file (the layer library)" : " needs a file (the HTML report)");
             std::string value;
-            if (a == "--layer") {
-                if (i + 1 >= args.size()) return std::string("--layer needs a file (the layer library)");
+            if (a == name) {
+                if (i + 1 >= args.size()) return missing;
                 value = args[++i];
             } else {
-                value = a.substr(8);
+                value = a.substr(name.size() + 1);
             }
-            if (value.empty()) return std::string("--layer needs a file (the layer library)");
-            out.layer = value;
+            if (value.empty()) return missing;
+            (layer ? out.layer : out.html) = value;
         } else if (!a.empty() && a[0] == '-') {
             return "unknown option '" + a + "'";
         } else {
@@ -39,8 +42,8 @@ std::optional<std::string> parseCheckOptions(const std::vector<std::string>& arg
             const auto& schema = jvmtilayer::embeddedSchema();
             if (eq == std::string::npos || key.empty())
                 return "'" + a + "' is not a layer setting KEY=VALUE (did you forget '--' before the java command?)";
-            if (key == "agent" || key == "config")
-                return "'" + a + "': " + key + "= is not taken: jvmti-check gives the layer the agents of the java "
+            if (key == "agent")
+                return "'" + a + "': agent= is not taken: jvmti-check gives the layer the agents of the java "
                        "command itself; put the other settings here as KEY=VALUE";
             if (schema.find(key) == nullptr)
                 return "'" + a + "': the layer has no setting '" + key + "' (settings: " + schema.nameList() + ")";
@@ -48,6 +51,13 @@ std::optional<std::string> parseCheckOptions(const std::vector<std::string>& arg
         }
     }
     if (out.help || out.version) return std::nullopt;
+    if (out.html) {
+        for (const char* key : {"report", "report-format"})
+            if (settingValue(out.settings, key))
+                return "--html " + *out.html + " and " + key + "= both say where or how the report goes: give one of them";
+        out.settings.push_back("report-format=html");
+        out.settings.push_back("report=" + *out.html);
+    }
     if (!dashes) return std::string("no java command: give it after '--' (jvmti-check [OPTIONS] -- java ARGS...)");
     out.command.assign(args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
     if (out.command.empty()) return std::string("no java command after '--'");

@@ -13,12 +13,14 @@ struct CheckOptions {
     bool version = false;
     bool dryRun = false;
     std::optional<std::string> layer;   // --layer FILE
+    std::optional<std::string> html;    // --html FILE (also in settings, as report-format=html,report=FILE)
     std::vector<std::string> settings;  // KEY=VALUE, the layer's
     std::vector<std::string> command;   // java ARGS...
 };
 
 // The error names the word and the rule it breaks. Settings are checked against the layer's
-// schema: a known name, not agent= or config= (the agents come from the command).
+// schema: a known name, not agent= (the agents come from the command). --html FILE becomes the
+// settings report-format=html and report=FILE, which it must not meet given otherwise.
 std::optional<std::string> parseCheckOptions(const std::vector<std::string>& args, CheckOptions& out);
 
 // The value of setting `key` among `settings` (the last one given), if any.

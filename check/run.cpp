@@ -90,7 +90,8 @@ std::vector<std::string> afterRunLines(const Outputs& o) {
             lines.push_back(reports == 0 ? "jvmti-check: the layer reported nothing"
                                          : "jvmti-check: the layer wrote no summary (the JVM did not end normally); " +
                                                std::to_string(reports) + " reports in the file");
-        where = "jvmti-check: full report: " + o.report;
+        where = o.html ? "jvmti-check: HTML report: " + *o.html + "; text report: " + o.report
+                       : "jvmti-check: full report: " + o.report;
     }
     if (o.trace) where += "; trace: " + (*o.trace == "stderr" ? std::string("standard error") : *o.trace);
     if (o.stats) where += "; statistics: " + (*o.stats == "stderr" ? std::string("standard error") : *o.stats);

@@ -15,10 +15,12 @@ namespace jvmticheck {
 // program too) are ignored meanwhile, SIGTERM and SIGHUP passed on, so the summary still comes.
 int runProgram(const std::vector<std::string>& command, const Environment& changes);
 
-// The lines to print after the run: the layer's summary lines from the report file, or what
-// is known when there are none, and where the report, trace and statistics went.
+// The lines to print after the run: the layer's summary lines from the text report, or what
+// is known when there are none, and where the report (HTML page and text), trace and
+// statistics went.
 struct Outputs {
-    std::string report;  // "stderr" or a file
+    std::string report;                // the text report: "stderr" or a file
+    std::optional<std::string> html;   // the HTML page of report-format=html
     std::optional<std::string> trace, stats;
 };
 std::vector<std::string> afterRunLines(const Outputs& outputs);

@@ -7,7 +7,7 @@ ToolHelp jvmtiCheckHelp() {
     ToolHelp h;
     h.name = "jvmti-check";
     h.purpose = "run a Java program with each of its JVMTI agents behind the checking layer";
-    h.synopsis = {"[--dry-run] [--layer FILE] [KEY=VALUE]... -- java ARGS...", "--help | --version"};
+    h.synopsis = {"[--dry-run] [--layer FILE] [--html FILE] [KEY=VALUE]... -- java ARGS...", "--help | --version"};
     h.description = {
         "Runs the java command after '--' with every agent it names moved behind libjvmtilayer.so, which "
         "checks each JVMTI call of the agents against the specification, forwards it to the JVM and reports "
@@ -16,12 +16,19 @@ ToolHelp jvmtiCheckHelp() {
         "JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS. They are all loaded by one instance of the "
         "layer, in the order the JVM would load them, given as one -agentpath right after java.",
         "When the program ends, jvmti-check prints the layer's summary (the count of each violation id) and "
-        "one line saying where the full report, and the trace or statistics when asked for, went; its exit "
-        "status is the program's."};
+        "one line saying where the full report (and the HTML report, the trace or the statistics when asked "
+        "for) went; its exit status is the program's.",
+        "A command that already loads libjvmtilayer.so as one of its agents is refused: jvmti-check would "
+        "put the layer behind itself."};
     h.options = {
         {"KEY=VALUE",
          "a setting of the layer, as in its option string: check=strict, trace=all, report=FILE, ... (see "
-         "jvmtilayer(7)); agent= and config= are not taken, the agents come from the java command"},
+         "jvmtilayer(7)); agent= is not taken, the agents come from the java command; config=FILE is read as "
+         "the layer reads it and must not name agents"},
+        {"--html FILE",
+         "write the report as one HTML page to FILE (the settings report-format=html and report=FILE): the "
+         "rules broken with their call sites and links to the rule catalogue, leaks by call site, and call and "
+         "event statistics, in sortable tables; the text lines, which the summary is read from, go to FILE.txt"},
         {"--dry-run", "print the rewritten command (environment changes first), shell-quoted, and exit"},
         {"--layer FILE",
          "the layer library to use (default: the libjvmtilayer.so installed with jvmti-check, found from "
@@ -42,9 +49,10 @@ ToolHelp jvmtiCheckHelp() {
            "java.instrument is added so that modular programs (-m) keep the module it needs"}}},
         {"Files",
          {"Unless report= is given, the layer reports into jvmti-check.PID.report in the current directory "
-          "(PID: jvmti-check's process id). With more than one agent the layer reads them from "
+          "(PID: jvmti-check's process id), or with report-format=html the page to jvmti-check.PID.html and the "
+          "text lines to jvmti-check.PID.html.txt. With more than one agent the layer reads them from "
           "jvmti-check.PID.agents.json, or FILE.agents.json with report=FILE, which is kept, so that the printed or run command "
-          "can be run again."},
+          "can be run again; the settings of a config=FILE go into it too, since the layer reads one config file."},
          {}},
         {"Quoting",
          {"Arguments go to java as they are: no shell runs in between. --dry-run quotes each word for a POSIX "

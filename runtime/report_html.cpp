@@ -145,7 +145,10 @@ std::string leaksPart(const Page& page) {
     std::string out = "<h2 id=\"leaks-by-site\">Leaks by call site</h2>\n";
     if (page.leaks.empty()) return out + "<p id=\"no-leaks\">No JVMTI memory was left undeallocated.</p>\n";
     std::vector<Column<LeakRow>> columns = {
-        {"function", false, nullptr, [](const LeakRow& l) { return code(l.function); }},
+        {"function", false, nullptr,
+         [&](const LeakRow& l) {
+             return "<a href=\"" + escape(ruleHref(page.docsUrl, "leak." + l.function)) + "\">" + code(l.function) + "</a>";
+         }},
         {"call site", false, nullptr,
          [](const LeakRow& l) { return l.site.empty() ? std::string("<span class=\"note\">unknown</span>") : code(l.site); }},
         {"blocks", true, [](const LeakRow& l) { return double(l.blocks); }, [](const LeakRow& l) { return number(l.blocks); }},

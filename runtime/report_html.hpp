@@ -7,7 +7,8 @@
 //   - a summary: agents, JVM, check mode, where the text lines went, totals;
 //   - "Rules broken" (table#rules): id (a link to the rule catalogue entry URL#rule-<id>),
 //     severity, count, printed, the rule in words, call sites with their counts;
-//   - "Leaks by call site" (table#leaks): function, call site, blocks, bytes where known;
+//   - "Leaks by call site" (table#leaks): function (a link to the catalogue entry leak.<function>),
+//     call site, blocks, bytes where known;
 //   - "Functions", "Events", "Callbacks" (table#functions, #events, #callbacks): calls or
 //     events, errors, total, mean and maximum time.
 // Every table is sortable by clicking a header; numeric cells carry their value in data-v and

@@ -265,11 +265,44 @@ TEST_CASE("bad command lines: status 2 with the reason") {
     CHECK(missingLayer.err == "jvmti-check: --layer /nonexistent/libjvmtilayer.so: no such file\n");
 }
 
+TEST_CASE("a command that already has the layer as an agent is refused, status 2, no JVM") {
+    Work w;
+    const Run r = w.run("-- java -agentpath:" + q(layer.string()) + "=check=strict,agent=libcounter.so -cp " +
+                        q(agentClasses) + " agenttest.Hello");
+    CHECK(r.status == 2);
+    CHECK(r.err == "jvmti-check: the command already loads the layer: -agentpath:" + layer.string() +
+                       "=check=strict,agent=libcounter.so (in the command line); jvmti-check puts the agents behind the "
+                       "layer itself, so give it the command without that option, and the layer's settings as KEY=VALUE "
+                       "before '--'\n");
+    CHECK(r.out.empty());
+}
+
+TEST_CASE("config=FILE: the layer's settings from a file, with one agent and with two") {
+    Work w;
+    std::ofstream(w.dir / "layer.json") << R"({"check": "strict", "report": "from-config.txt"})";
+    // check=strict from the file: the strict checks see JDWP's class signatures kept.
+    const Run two = w.run("config=layer.json -- java " + jdwp + " -agentpath:libcounter.so=out=out.txt," + counterOptions +
+                          " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    REQUIRE(two.status == 0);
+    CHECK(contains(two.err, "jvmtilayer: summary: leak.GetClassSignature: "));
+    const auto agents = nlohmann::json::parse(readFile(w.dir / "from-config.txt.agents.json"));
+    CHECK(agents.at("check") == "strict");
+    CHECK(agents.at("agents").size() == 2);
+    // One agent: the file itself goes to the layer, and its report= is where the report goes.
+    const Run one = w.run("--dry-run config=layer.json -- java -agentpath:libcounter.so -cp c Main");
+    CHECK(one.out == "java -agentpath:" + layer.string() + "=config=layer.json,agent=" + w.path("libcounter.so") +
+                         " -cp c Main\n");
+    std::ofstream(w.dir / "agents.json") << R"({"agent": "/x.so"})";
+    const Run refused = w.run("config=agents.json -- java -agentpath:libcounter.so -cp c Main");
+    CHECK(refused.status == 2);
+    CHECK(contains(refused.err, "config=agents.json names agents"));
+}
+
 TEST_CASE("help and version: --help and --version") {
     Work w;
     const Run help = w.run("--help");
     CHECK(help.status == 0);
-    CHECK(help.out.rfind("usage: jvmti-check [--dry-run] [--layer FILE] [KEY=VALUE]... -- java ARGS...\n", 0) == 0);
+    CHECK(help.out.rfind("usage: jvmti-check [--dry-run] [--layer FILE] [--html FILE] [KEY=VALUE]... -- java ARGS...\n", 0) == 0);
     const Run version = w.run("--version");
     CHECK(version.status == 0);
     CHECK(std::regex_match(version.out, std::regex("jvmti-check [0-9]+\\.[0-9]+\\.[0-9]+\n")));

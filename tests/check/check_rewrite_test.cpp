@@ -200,6 +200,63 @@ TEST_CASE("the layer's word: one agent inline, several from a config file; the r
           "the layer's path /l=/x.so contains '=', which -agentpath cannot take");
 }
 
+TEST_CASE("the HTML report: the page is report=, the text lines its .txt twin; by default per run") {
+    const auto one = strip({"java", "-agentpath:/a.so", "Main"});
+    LayerPlan plan;
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report-format=html"}, {{"/a.so", std::nullopt}}, one,
+                            "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=report-format=html,report=/run/jvmti-check.7.html,agent=/a.so",
+                                "Main"});
+    CHECK(plan.html);
+    CHECK(plan.report == "/run/jvmti-check.7.html");
+    CHECK(plan.textReport == "/run/jvmti-check.7.html.txt");
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, {{"/a.so", std::nullopt}}, one, "/run/x", plan));
+    CHECK_FALSE(plan.html);
+    CHECK(plan.textReport == "/r.txt");
+}
+
+TEST_CASE("a config file of settings: passed on with one agent, merged with the agents of several") {
+    Scratch s;
+    const std::string config = s.write("layer.json", R"({"check": "strict", "report-limit": 2})").string();
+    const auto one = strip({"java", "-agentpath:/a.so", "Main"});
+    LayerPlan plan;
+    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, {{"/a.so", std::nullopt}}, one, "/run/x", plan));
+    CHECK(plan.optionString == "config=" + config + ",report=/r,agent=/a.so");
+    const auto two = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so", "Main"});
+    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, {{"/a.so", std::nullopt}, {"/b.so", "o"}}, two,
+                            "/run/x", plan));
+    CHECK(plan.optionString == "report=/r,config=/r.agents.json");
+    CHECK(nlohmann::json::parse(plan.agentsJson) ==
+          nlohmann::json::parse(R"({"check": "strict", "report-limit": 2,
+                                    "agents": [{"path": "/a.so", "options": null}, {"path": "/b.so", "options": "o"}]})"));
+    // The file must be one the layer takes, and must leave the agents to the command.
+    const std::string bad = s.write("bad.json", R"({"check": "sometimes"})").string();
+    CHECK(planLayer("/l.so", {"config=" + bad}, {{"/a.so", std::nullopt}}, one, "/run/x", plan).value_or("").rfind(
+              "config=" + bad + ": " + bad + ": /check: invalid value", 0) == 0);
+    const std::string agents = s.write("agents.json", R"({"agent": "/c.so"})").string();
+    CHECK(planLayer("/l.so", {"config=" + agents}, {{"/a.so", std::nullopt}}, one, "/run/x", plan) ==
+          "config=" + agents + " names agents: jvmti-check gives the layer the agents of the java command; leave "
+          "\"agent\" and \"agents\" out of the file");
+}
+
+TEST_CASE("a command that already loads the layer is refused, not wrapped behind it") {
+    Scratch s;
+    const std::string layer = s.write("build/libjvmtilayer.so", "").string();
+    const std::string renamed = s.write("copy/mylayer.so", "").string();
+    fs::remove(renamed);
+    fs::create_hard_link(layer, renamed);
+    const auto stripped = strip({"java", "-agentpath:/a.so", "-agentpath:" + layer + "=check=strict,agent=/a.so", "Main"});
+    const std::vector<LayerAgent> agents = {{"/a.so", std::nullopt}, {layer, "check=strict,agent=/a.so"}};
+    CHECK(refuseLayerAsAgent(stripped.agents, agents, "/elsewhere/libjvmtilayer.so") ==
+          "the command already loads the layer: -agentpath:" + layer + "=check=strict,agent=/a.so (in the command line); "
+          "jvmti-check puts the agents behind the layer itself, so give it the command without that option, and the "
+          "layer's settings as KEY=VALUE before '--'");
+    // The same file under another name.
+    const auto other = strip({"java", "-agentpath:" + renamed, "Main"});
+    CHECK(refuseLayerAsAgent(other.agents, {{renamed, std::nullopt}}, layer).has_value());
+    CHECK_FALSE(refuseLayerAsAgent(stripped.agents, {{"/a.so", std::nullopt}}, layer).has_value());
+}
+
 TEST_CASE("the shell line: removed variables with env -u, changed ones as NAME=VALUE, words quoted") {
     CHECK(shellLine({"java", "-Dx=a b", "Main"}, {}) == "java '-Dx=a b' Main");
     CHECK(shellLine({"java", "Main"}, {{"JAVA_TOOL_OPTIONS", std::nullopt}, {"_JAVA_OPTIONS", "\"-Dx=a b\""}}) ==
@@ -226,6 +283,13 @@ TEST_CASE("jvmti-check's own command line") {
     CHECK(error({"--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
     CHECK(error({"--layer"}) == "--layer needs a file (the layer library)");
     CHECK(error({"agent=/a.so", "--", "java"}).rfind("'agent=/a.so': agent= is not taken", 0) == 0);
+    CHECK(error({"--html"}) == "--html needs a file (the HTML report)");
+    CHECK(error({"--html", "r.html", "report=x", "--", "java"}) ==
+          "--html r.html and report= both say where or how the report goes: give one of them");
+    CheckOptions html;
+    REQUIRE_FALSE(parseCheckOptions({"check=strict", "--html=r.html", "config=c.json", "--", "java"}, html));
+    CHECK(html.html == "r.html");
+    CHECK(html.settings == Words{"check=strict", "config=c.json", "report-format=html", "report=r.html"});
     CHECK(error({"colour=red", "--", "java"}).rfind("'colour=red': the layer has no setting 'colour' (settings: check, ", 0) == 0);
     CheckOptions h;
     REQUIRE_FALSE(parseCheckOptions({"--help"}, h));
