@@ -8,7 +8,7 @@
 #   JVMTIGEN_SPEC_FILE, JVMTIGEN_TEMPLATE_DIR, JVMTIGEN_INCLUDE_DIR, JVMTIGEN_LAYER_LIBRARY
 # Installed: bin/jvmtigen, bin/jvmti-check (+ the libTooling tools jvmti-abi-diff and
 # jvmti-impl-check when built, as jvmtigen::<tool>), the lib dir (lib/<multiarch> on Debian)
-# libjvmtilayer.so, share/man/ the man pages,
+# libjvmtilayer.so, share/man/ the man pages, share/bash-completion/completions/ the completion,
 # include/jvmtigen/ the generated headers, share/jvmtigen/spec/jvmti.xml,
 # share/jvmtigen/templates/*.mustache (for reference: the binary embeds its own),
 # lib/cmake/jvmtigen/. Include this file at the end of the top-level CMakeLists.txt.
@@ -36,6 +36,12 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/ DESTINATION ${JVMTIGE
 if(JVMTIGEN_MAN_DIR)
   install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1")
   install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man7 FILES_MATCHING PATTERN "*.7")
+  # The bash completion the build writes beside them, once per command: bash-completion loads
+  # share/bash-completion/completions/<command> when <command> is first completed.
+  foreach(command jvmtigen jvmti-check jvmti-abi-diff jvmti-impl-check)
+    install(FILES ${JVMTIGEN_MAN_DIR}/jvmtigen.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+            RENAME ${command})
+  endforeach()
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/layer-options.md
               ${PROJECT_SOURCE_DIR}/docs/trace-format.md ${PROJECT_SOURCE_DIR}/docs/model-schema.md

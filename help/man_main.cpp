@@ -1,10 +1,12 @@
 // jvmtigen-man OUTDIR: writes the man pages, from the same descriptions as each tool's --help
-// (help/*.cpp) and, for jvmtilayer(7), from the layer's settings schema. Run by the build.
+// (help/*.cpp) and, for jvmtilayer(7), from the layer's settings schema, and from both the bash
+// completion script jvmtigen.bash. Run by the build.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "emitters.hpp"
+#include "completion.hpp"
 #include "help.hpp"
 #include "layer_page.hpp"
 #include "cli.hpp"
@@ -38,6 +40,11 @@ int main(int argc, char** argv) {
         {"jvmti-abi-diff.1", formatManPage(abiDiffHelp())},
         {"jvmti-impl-check.1", formatManPage(implCheckHelp())},
         {"jvmtilayer.7", layerManPage(jvmtilayer::embeddedSchema())},
+        {"jvmtigen.bash", bashCompletion({{jvmtigenHelp(jvmtigen::outputEntries()), "--only", "Outputs", false},
+                                          {jvmtiCheckHelp(), "", "", true},
+                                          {abiDiffHelp(), "", "", false},
+                                          {implCheckHelp(), "", "", false}},
+                                         jvmtilayer::embeddedSchema())},
     };
     for (const auto& [name, text] : pages) {
         if (!writeFile(dir / name, text)) {

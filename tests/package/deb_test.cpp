@@ -1,6 +1,7 @@
 // The Debian package: `cpack -G DEB` in the build directory, the .deb's control fields, then
 // `dpkg -x` into a temporary root; from there jvmtigen --version, jvmti-check (which must find
-// the packaged layer next to itself, not the build's), the man pages and a consumer project
+// the packaged layer next to itself, not the build's; its HTML report linking the packaged docs),
+// the man pages, the bash completion and a consumer project
 // with find_package(jvmtigen) must work.
 #include <catch2/catch.hpp>
 
@@ -53,7 +54,8 @@ TEST_CASE("cpack -G DEB makes a package that works from a temporary root") {
               "include/jvmtigen/jvmti.hpp", "lib/cmake/jvmtigen/jvmtigenConfig.cmake",
               "lib/cmake/jvmtigen/jvmtigenTargets.cmake", "share/jvmtigen/spec/jvmti.xml",
               "share/man/man1/jvmtigen.1", "share/man/man1/jvmti-check.1", "share/man/man7/jvmtilayer.7",
-              "share/doc/jvmtigen/README.md", "share/doc/jvmtigen/jvmti.html"}) {
+              "share/doc/jvmtigen/README.md", "share/doc/jvmtigen/jvmti.html",
+              "share/bash-completion/completions/jvmtigen", "share/bash-completion/completions/jvmti-check"}) {
             INFO(f);
             CHECK(fs::is_regular_file(usr / f));
         }
@@ -85,6 +87,19 @@ TEST_CASE("cpack -G DEB makes a package that works from a temporary root") {
         CHECK(run.out.find("jvmti-check: the layer reported nothing\n") != std::string::npos);
         CHECK(run.out.find("jvmti-check: full report: " + (tmp / "r.txt").string()) != std::string::npos);
         CHECK(readFile(tmp / "out.txt").find("MethodEntry a(I)I 10") != std::string::npos);
+        // The HTML report links the rule catalogue the package installed.
+        const std::string html = (tmp / "r.html").string();
+        const auto page = runCommand(q(usr / "bin/jvmti-check") + " --html " + q(html) + " -- " + q(java) + " " + q(agent) +
+                                     " -cp " + q(DEB_AGENT_CLASSES) + " agenttest.counter.Main");
+        INFO(page.out);
+        CHECK(page.status == 0);
+        CHECK(page.out.find("jvmti-check: HTML report: " + html + "; text report: " + html + ".txt") != std::string::npos);
+        CHECK(readFile(html).find("href=\"file://" + (usr / "share/doc/jvmtigen/jvmti.html").string() + "\"") !=
+              std::string::npos);
+        // The completion is the one the build wrote, and bash takes it.
+        const auto completion = runCommand("bash -c \"source " + q(usr / "share/bash-completion/completions/jvmti-check") +
+                                           " && complete -p jvmti-check\"");
+        CHECK(completion.out == "complete -F _jvmtigen_jvmti_check jvmti-check\n");
     }
 
     {  // ---- A consumer project finds the package in the root and builds ----
