@@ -69,7 +69,7 @@ ToolHelp jvmtiCheckHelp() {
           {"JVMTI_LAYER_*", "settings of the layer (jvmtilayer(7)); they reach the layer unchanged"}}},
     };
     h.exitStatus = "the program's exit status, or 128+N when a signal N ended it; 2 a bad command line, an "
-                   "agent or the layer not found, or nothing to check; 127 java could not be run.";
+                   "agent or the layer not found, nothing to check, or the layer among the command's agents; 127 java could not be run.";
     h.seeAlso = {"jvmtilayer(7)", "jvmtigen(1)", "java(1)"};
     return h;
 }
