@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
     const double whole = median(runs, [&] {
         fs::remove_all(outDir / "whole");
         std::ostringstream out, err;
-        runJvmtigen({"--spec", specPath, "--version", "17.0.0", "--out", (outDir / "whole").string()}, out, err);
+        runJvmtigen({"--spec", specPath, "--jvmti-version", "17.0.0", "--out", (outDir / "whole").string()}, out, err);
     });
     row("whole run (jvmtigen, in-process)", whole);
 
@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
     auto headerRun = [&](std::vector<std::string> extra) {
         return median(runs, [&] {
             fs::remove_all(outDir / "header");
-            std::vector<std::string> args = {"--spec", specPath, "--version", "17.0.0", "--only", "header", "--out",
+            std::vector<std::string> args = {"--spec", specPath, "--jvmti-version", "17.0.0", "--only", "header", "--out",
                                              (outDir / "header").string()};
             args.insert(args.end(), extra.begin(), extra.end());
             std::ostringstream out, err;

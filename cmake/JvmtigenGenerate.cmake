@@ -108,7 +108,7 @@ endfunction()
 # configuration. What an output needs comes with it: trace brings checks and events; checks, stubs,
 # recorder, forward and events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR
 # defaults to <current binary dir>/<TARGET>.
-# VERSION is passed as --version, for specs that declare none (OpenJDK's since JDK 10);
+# VERSION is passed as --jvmti-version, for specs that declare none (OpenJDK's since JDK 10);
 # API_VERSION as --api-version: the interface of that release (what came later is left out,
 # so code using it does not compile). INCLUDE_DIRS are
 # searched by the generated sources: where a VM keeps its jvmti_runtime_inline.hpp (inline
@@ -142,7 +142,7 @@ function(jvmtigen_generate)
     if(NOT G_VERSION MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+$")
       message(FATAL_ERROR "jvmtigen_generate: VERSION must be MAJOR.MINOR.MICRO, not '${G_VERSION}'")
     endif()
-    set(version_args --version ${G_VERSION})
+    set(version_args --jvmti-version ${G_VERSION})
   endif()
   if(G_API_VERSION)
     if(NOT G_API_VERSION MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+$")

@@ -6,8 +6,9 @@
 #   jvmtigen::jvmtilayer  the runtime layer libjvmtilayer.so, when it was built
 #   jvmtigen_generate(), jvmtigen_add_agent()  (cmake/JvmtigenGenerate.cmake)
 #   JVMTIGEN_SPEC_FILE, JVMTIGEN_TEMPLATE_DIR, JVMTIGEN_INCLUDE_DIR, JVMTIGEN_LAYER_LIBRARY
-# Installed: bin/jvmtigen (+ the libTooling tools jvmti-abi-diff and jvmti-impl-check when
-# built, as jvmtigen::<tool>), lib/ libjvmtilayer.so,
+# Installed: bin/jvmtigen, bin/jvmti-check (+ the libTooling tools jvmti-abi-diff and
+# jvmti-impl-check when built, as jvmtigen::<tool>), the lib dir (lib/<multiarch> on Debian)
+# libjvmtilayer.so, share/man/ the man pages,
 # include/jvmtigen/ the generated headers, share/jvmtigen/spec/jvmti.xml,
 # share/jvmtigen/templates/*.mustache (for reference: the binary embeds its own),
 # lib/cmake/jvmtigen/. Include this file at the end of the top-level CMakeLists.txt.
@@ -17,7 +18,10 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(JVMTIGEN_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/jvmtigen)
+# The package goes to lib/cmake/jvmtigen, not under the multiarch LIBDIR: find_package searches
+# <prefix>/lib*/cmake in every project, but <prefix>/lib/<multiarch> only in projects that
+# enabled a language (so that CMake knows the architecture).
+set(JVMTIGEN_INSTALL_CMAKEDIR lib/cmake/jvmtigen)
 set(JVMTIGEN_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/jvmtigen)
 set(JVMTIGEN_INSTALL_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR}/jvmtigen)
 
@@ -27,6 +31,15 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/templates/ DESTINATION ${JVMTIGEN_INSTAL
         FILES_MATCHING PATTERN "*.mustache")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/ DESTINATION ${JVMTIGEN_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
+# The man pages the build writes (help/CMakeLists.txt): jvmtigen(1), jvmti-check(1), the tools'
+# pages and jvmtilayer(7).
+if(JVMTIGEN_MAN_DIR)
+  install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1")
+  install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man7 FILES_MATCHING PATTERN "*.7")
+endif()
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/layer-options.md
+              ${PROJECT_SOURCE_DIR}/docs/trace-format.md ${PROJECT_SOURCE_DIR}/docs/model-schema.md
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
 if(EXISTS ${PROJECT_SOURCE_DIR}/generated/docs)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 endif()

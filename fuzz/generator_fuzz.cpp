@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (diag.ok()) finding("refused without a diagnostic", "reader or validation returned false");
         return 0;
     }
-    // A spec without a version needs --version; the fuzzer plays that role with 25.0.0.
+    // A spec without a version needs --jvmti-version; the fuzzer plays that role with 25.0.0.
     const Version version = spec.version ? *spec.version : Version{25, 0, 0};
     try {
         const EmitContext ctx{spec, version, "fuzz.xml"};

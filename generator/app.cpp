@@ -10,6 +10,7 @@
 #include "api_version.hpp"
 #include "cli.hpp"
 #include "emitters.hpp"
+#include "help.hpp"
 #include "model_json.hpp"
 #include "reader.hpp"
 #include "validate.hpp"
@@ -34,6 +35,10 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         out << usage();
         return 0;
     }
+    if (opts.showVersion) {
+        out << jvmtihelp::versionLine("jvmtigen");
+        return 0;
+    }
 
     Spec spec;
     Diagnostics diag(opts.spec);
@@ -48,7 +53,7 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         version = *spec.version;
     } else {
         diag.error(spec.line, "the spec declares no version (majorversion/minorversion/microversion on "
-                              "<specification>); pass --version X.Y.Z");
+                              "<specification>); pass --jvmti-version X.Y.Z");
         printDiagnostics(diag, err);
         return 1;
     }

@@ -5,6 +5,7 @@
 
 #include "api_version.hpp"
 #include "emitters.hpp"
+#include "help.hpp"
 
 namespace jvmtigen {
 
@@ -26,32 +27,18 @@ std::optional<Version> parseVersion(const std::string& text) {
     return v;
 }
 
-std::string usage() {
-    std::ostringstream s;
-    s << "usage: jvmtigen [--spec FILE] [--out DIR] [--version X.Y.Z] [--api-version X.Y.Z]\n"
-         "                [--only NAME,...] [--dump-model FILE] [--check] [--help]\n"
-         "\n"
-         "Reads a jvmti.xml (OpenJDK's schema), validates it and writes the outputs under DIR.\n"
-         "\n"
-         "  --spec FILE        the specification to read (default: spec/jvmti.xml)\n"
-         "  --out DIR          where outputs go (default: generated)\n"
-         "  --version X.Y.Z    the JVMTI version, for specs that declare none (OpenJDK's since JDK 10)\n"
-         "  --api-version X.Y.Z\n"
-         "                     generate the interface as that release saw it: what the spec says came\n"
-         "                     later is left out (functions' slots stay reserved, capability bits\n"
-         "                     padding), with that release's version constants and header conventions;\n"
-         "                     a JVMTI release (1.0, 1.1, 1.2, 9.0.0, 10.0.0, ...) not after the spec's\n"
-         "  --only NAME,...    write only these outputs\n"
-         "  --dump-model FILE  write the model as JSON (schema: docs/model-schema.md); alone, writes\n"
-         "                     nothing else unless --out is given too\n"
-         "  --check            validate only; write nothing\n"
-         "  --help             this text\n"
-         "\n"
-         "Outputs:\n";
-    for (const auto& e : allEmitters()) s << "  " << e.name << std::string(12 - std::min<size_t>(11, e.name.size()), ' ') << e.description << "\n";
-    s << "\nExit status: 0 done, 1 the spec has problems (each printed as FILE:LINE: error: ...) or an\n"
-         "output could not be written, 2 bad command line.\n";
-    return s.str();
+std::vector<jvmtihelp::Entry> outputEntries() {
+    std::vector<jvmtihelp::Entry> entries;
+    for (const auto& e : allEmitters()) entries.push_back({e.name, e.description});
+    return entries;
+}
+
+std::string usage() { return jvmtihelp::formatHelp(jvmtihelp::jvmtigenHelp(outputEntries())); }
+
+// The message for the old spelling `--version X.Y.Z`: --version now means the tool's version.
+static std::string oldVersionSpelling(const std::string& value) {
+    return "--version takes no value ('" + value + "'): the JVMTI version of a spec is given with --jvmti-version " +
+           "X.Y.Z (--version prints jvmtigen's own version)";
 }
 
 std::optional<std::string> parseOptions(const std::vector<std::string>& args, Options& o) {
@@ -86,10 +73,15 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             o.out = *v;
             o.outGiven = true;
         } else if (a == "--version") {
+            if (hasInline) return oldVersionSpelling(value);
+            if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
+                return oldVersionSpelling(args[i + 1]);
+            o.showVersion = true;
+        } else if (a == "--jvmti-version") {
             auto v = take();
             if (!v) return missing("a version X.Y.Z");
             o.version = parseVersion(*v);
-            if (!o.version) return "--version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
+            if (!o.version) return "--jvmti-version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
         } else if (a == "--api-version") {
             auto v = take();
             if (!v) return missing("a version X.Y.Z");

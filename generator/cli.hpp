@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "help.hpp"
 #include "model.hpp"
 
 namespace jvmtigen {
@@ -13,12 +14,13 @@ struct Options {
     std::string spec = "spec/jvmti.xml";
     std::string out = "generated";
     bool outGiven = false;
-    std::optional<Version> version;
+    std::optional<Version> version;     // --jvmti-version: for specs that declare none
     std::optional<Version> apiVersion;  // generate the interface as this release saw it
     std::vector<std::string> only;  // emitter names; empty means all
     std::string dumpModel;          // file for the model as JSON
     bool check = false;
     bool help = false;
+    bool showVersion = false;  // --version: print the tool's version
 };
 
 // Parses argv (without the program name). Returns an error message naming the option and
@@ -28,7 +30,9 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
 // Parses "X.Y.Z" (each a non-negative integer).
 std::optional<Version> parseVersion(const std::string& text);
 
+// The --help text (help/jvmtigen.cpp, also jvmtigen(1)), and its list of outputs.
 std::string usage();
+std::vector<jvmtihelp::Entry> outputEntries();
 
 // The whole tool: options, read, validate, emit, write. Returns the exit status
 // (0 success, 1 problems in the spec or while writing, 2 bad usage).

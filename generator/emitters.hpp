@@ -13,7 +13,7 @@ namespace jvmtigen {
 
 struct EmitContext {
     const Spec& spec;
-    Version version;       // the spec's own, or --version
+    Version version;       // the spec's own, or --jvmti-version
     std::string specName;  // file name of the spec, for banners
 };
 

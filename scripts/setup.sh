@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build ccache            # toolchain
+  dpkg-dev                                # dpkg-shlibdeps: the .deb's dependencies (cpack -G DEB)
   clang                                   # second compiler of the compile tests; ABI analysis
   clang-14 libclang-14-dev llvm-14-dev    # libTooling: jvmti-abi-diff, jvmti-impl-check (tools/)
   libclang-rt-14-dev                      # libFuzzer and the sanitizers' runtimes for clang-14 (fuzz/)

@@ -11,7 +11,7 @@ using namespace testsupport;
 void generate(GeneratedPage& page, const fs::path& spec, const std::string& version) {
     std::vector<std::string> args = {"--spec", spec.string(), "--out", page.dir.path().string(), "--only", "docs"};
     if (!version.empty()) {
-        args.push_back("--version");
+        args.push_back("--jvmti-version");
         args.push_back(version);
     }
     const auto r = runTool(args);

@@ -21,7 +21,7 @@ struct GeneratedPage {
     std::string html;
 };
 
-// Runs jvmtigen --only docs on `spec` (with --version when not empty); REQUIREs success.
+// Runs jvmtigen --only docs on `spec` (with --jvmti-version when not empty); REQUIREs success.
 void generate(GeneratedPage& page, const fs::path& spec, const std::string& version = "");
 
 // The specs the docs are checked for: ours and OpenJDK's two, with the version each needs.

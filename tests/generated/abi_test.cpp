@@ -26,10 +26,10 @@ void requireIdentical(const fs::path& ours, const fs::path& reference, const fs:
 
 }  // namespace
 
-TEST_CASE("jvmti.h from OpenJDK's JDK 16 spec with --version 17.0.0 is ABI- and API-identical to JDK 17's") {
+TEST_CASE("jvmti.h from OpenJDK's JDK 16 spec with --jvmti-version 17.0.0 is ABI- and API-identical to JDK 17's") {
     REQUIRE(fs::exists(kJdk17 / "jvmti.h"));  // openjdk-17-jdk-headless, installed by scripts/setup.sh
     TempDir out;
-    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--out", out.path().string(),
                       "--only", "header"});
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -48,7 +48,7 @@ TEST_CASE("the committed generated/include/jvmti.h (JVMTI 25) is ABI- and API-id
 TEST_CASE("the analysis sees a one-enumerator change and a swapped table slot") {
     // The ABI check must be able to fail: alter our JDK 17 header in two small ways.
     TempDir out;
-    REQUIRE(runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+    REQUIRE(runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--out", out.path().string(),
                      "--only", "header"})
                 .status == 0);
     const auto good = abifacts::collect(out / "include", kJdk17);
@@ -87,10 +87,10 @@ void requireToolIdentical(const fs::path& reference, const fs::path& ours, const
 
 }  // namespace
 
-TEST_CASE("jvmti-abi-diff: jvmti.h from the JDK 16 spec with --version 17.0.0 against JDK 17's") {
+TEST_CASE("jvmti-abi-diff: jvmti.h from the JDK 16 spec with --jvmti-version 17.0.0 against JDK 17's") {
     REQUIRE(fs::exists(kJdk17 / "jvmti.h"));
     TempDir out;
-    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string(),
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--out", out.path().string(),
                       "--only", "header"});
     INFO(r.err);
     REQUIRE(r.status == 0);

@@ -264,7 +264,7 @@ TEST_CASE("api version: the docs and the metadata tables follow the selection") 
 
 TEST_CASE("api version on OpenJDK's JDK 16 file: 17.0.0 matches JDK 17, 9.0.0 has underscore tags and compiles") {
     TempDir out17, out9, tmp;
-    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--api-version", "17.0.0",
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--api-version", "17.0.0",
                       "--out", out17.path().string(), "--only", "header"});
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -274,7 +274,7 @@ TEST_CASE("api version on OpenJDK's JDK 16 file: 17.0.0 matches JDK 17, 9.0.0 ha
     INFO("missing:\n" << abifacts::missing(ref, got) << "\nextra:\n" << abifacts::missing(got, ref));
     CHECK(ref.lines == got.lines);
 
-    r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--api-version", "9.0.0", "--out",
+    r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--api-version", "9.0.0", "--out",
                  out9.path().string(), "--only", "header"});
     REQUIRE(r.status == 0);
     const std::string header = readFile(out9 / "include" / "jvmti.h");

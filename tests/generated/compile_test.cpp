@@ -49,9 +49,9 @@ TEST_CASE("generated/include/jvmti.h (JVMTI 25) compiles cleanly as every C and 
     compileEverywhere(sourceDir() / "generated" / "include");
 }
 
-TEST_CASE("OpenJDK's JDK 16 spec generates with --version 17.0.0 and compiles cleanly") {
+TEST_CASE("OpenJDK's JDK 16 spec generates with --jvmti-version 17.0.0 and compiles cleanly") {
     TempDir out;
-    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--out", out.path().string()});
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--out", out.path().string()});
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(readFile(out / "include/jvmti.h").find("/* version: 17.0.0 */") != std::string::npos);
@@ -78,7 +78,7 @@ TEST_CASE("OpenJDK's JDK 11-ea spec generates with the version it declares and c
 TEST_CASE("the VM-side sources (entries, table, metadata, stubs, recorder, forward, thunks, tracing) compile with -Werror under g++ and clang++") {
     for (const auto& spec : {sourceDir() / "spec" / "jvmti.xml", upstreamSpec("jdk16")}) {
         TempDir out;
-        auto r = runTool({"--spec", spec.string(), "--version", "17.0.0", "--out", out.path().string()});
+        auto r = runTool({"--spec", spec.string(), "--jvmti-version", "17.0.0", "--out", out.path().string()});
         REQUIRE(r.status == 0);
         const auto files = listFiles(out / "src");
         REQUIRE(files.size() >= 14);

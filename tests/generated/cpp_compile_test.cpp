@@ -64,7 +64,7 @@ TEST_CASE("generated/include/jvmti.hpp (JVMTI 25) compiles cleanly as C++17, C++
 
 TEST_CASE("jvmti.hpp of OpenJDK's JDK 16 spec at 17.0.0 compiles cleanly as C++17, C++20 and C++23") {
     TempDir out;
-    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--version", "17.0.0", "--only", "header,cpp", "--out",
+    auto r = runTool({"--spec", upstreamSpec("jdk16").string(), "--jvmti-version", "17.0.0", "--only", "header,cpp", "--out",
                       out.path().string()});
     INFO(r.err);
     REQUIRE(r.status == 0);

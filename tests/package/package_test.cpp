@@ -20,6 +20,7 @@ namespace {
 std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 
 const std::string cmake = JVMTIGEN_CMAKE;
+#define LIBDIR JVMTIGEN_INSTALL_LIBDIR  // lib/<multiarch> on Debian
 const std::string ninja = JVMTIGEN_NINJA;
 
 // What one ninja run did, from its status lines ("[3/16] Building CXX object x.o").
@@ -143,7 +144,7 @@ TEST_CASE("the installed package builds a VM and agents, and regenerates exactly
         INFO(r.out);
         REQUIRE(r.status == 0);
         // The runtime layer is found through the package when it was built and installed.
-        const fs::path layer = prefix / "lib/libjvmtilayer.so";
+        const fs::path layer = prefix / LIBDIR / "libjvmtilayer.so";
         CHECK(r.out.find("layer '" + (fs::exists(layer) ? layer.string() : std::string()) + "'") != std::string::npos);
         const auto run = runNinja(build);
         INFO(run.out);

@@ -457,17 +457,17 @@ TEST_CASE("broken: two problems found by different checks are both printed", "[b
     CHECK(got == want);
 }
 
-TEST_CASE("broken: no version in the spec and no --version", "[broken]") {
+TEST_CASE("broken: no version in the spec and no --jvmti-version", "[broken]") {
     const auto spec = edited(" majorversion=\"1\" minorversion=\"2\" microversion=\"3\"", "");
     checkRejected(spec, {{lineOf(spec, "<specification"),
                           "the spec declares no version (majorversion/minorversion/microversion on <specification>); "
-                          "pass --version X.Y.Z"}});
+                          "pass --jvmti-version X.Y.Z"}});
 }
 
-TEST_CASE("a spec with no version is accepted with --version", "[broken]") {
+TEST_CASE("a spec with no version is accepted with --jvmti-version", "[broken]") {
     ts::TempDir dir;
     ts::writeFile(dir / "spec.xml", edited(" majorversion=\"1\" minorversion=\"2\" microversion=\"3\"", ""));
-    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--version", "4.5.6", "--check"});
+    const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--jvmti-version", "4.5.6", "--check"});
     CHECK(r.status == 0);
     CHECK(r.out == (dir / "spec.xml").string() + ": valid, JVMTI 4.5.6\n");
 }

@@ -1,8 +1,9 @@
 // The command line: parseOptions/parseVersion on their own, then the whole tool in-process
-// (help, bad usage, --check, --version, rewriting unchanged files, --dump-model).
+// (help, --version, bad usage, --check, --jvmti-version, rewriting unchanged files, --dump-model).
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,7 @@ TEST_CASE("parseOptions: defaults", "[cli]") {
 
 TEST_CASE("parseOptions: every option with a separate value", "[cli]") {
     Options o;
-    REQUIRE_FALSE(parseOptions({"--spec", "a.xml", "--out", "dir", "--version", "21.0.1", "--only", "header",
+    REQUIRE_FALSE(parseOptions({"--spec", "a.xml", "--out", "dir", "--jvmti-version", "21.0.1", "--only", "header",
                                 "--dump-model", "m.json", "--check", "--help"},
                                o)
                       .has_value());
@@ -81,7 +82,7 @@ TEST_CASE("parseOptions: every option with a separate value", "[cli]") {
 
 TEST_CASE("parseOptions: the --opt=value form", "[cli]") {
     Options o;
-    REQUIRE_FALSE(parseOptions({"--spec=b.xml", "--out=o", "--version=1.2.3", "--only=header", "--dump-model=x.json"}, o)
+    REQUIRE_FALSE(parseOptions({"--spec=b.xml", "--out=o", "--jvmti-version=1.2.3", "--only=header", "--dump-model=x.json"}, o)
                       .has_value());
     CHECK(o.spec == "b.xml");
     CHECK(o.out == "o");
@@ -103,9 +104,12 @@ TEST_CASE("parseOptions: errors", "[cli]") {
     CHECK(parseError({"--colour"}) == "unknown option '--colour'");
     CHECK(parseError({"--colour=red"}) == "unknown option '--colour=red'");
     CHECK(parseError({"spec.xml"}) == "unknown option 'spec.xml'");
-    CHECK(parseError({"--version", "1.2"}) == "--version '1.2' is not a version X.Y.Z (three non-negative integers)");
-    CHECK(parseError({"--version", "1.2.x"}) == "--version '1.2.x' is not a version X.Y.Z (three non-negative integers)");
-    CHECK(parseError({"--version=-1.0.0"}) == "--version '-1.0.0' is not a version X.Y.Z (three non-negative integers)");
+    CHECK(parseError({"--jvmti-version", "1.2"}) ==
+          "--jvmti-version '1.2' is not a version X.Y.Z (three non-negative integers)");
+    CHECK(parseError({"--jvmti-version", "1.2.x"}) ==
+          "--jvmti-version '1.2.x' is not a version X.Y.Z (three non-negative integers)");
+    CHECK(parseError({"--jvmti-version=-1.0.0"}) ==
+          "--jvmti-version '-1.0.0' is not a version X.Y.Z (three non-negative integers)");
     std::string names;
     for (const auto& e : jvmtigen::allEmitters()) names += (names.empty() ? "" : ", ") + e.name;
     CHECK(names.rfind("header, ", 0) == 0);
@@ -116,7 +120,7 @@ TEST_CASE("parseOptions: options missing their value", "[cli]") {
     CHECK(parseError({"--spec"}) == "--spec needs a file");
     CHECK(parseError({"--spec="}) == "--spec needs a file");
     CHECK(parseError({"--out"}) == "--out needs a directory");
-    CHECK(parseError({"--version"}) == "--version needs a version X.Y.Z");
+    CHECK(parseError({"--jvmti-version"}) == "--jvmti-version needs a version X.Y.Z");
     CHECK(parseError({"--only"}) == "--only needs output names");
     CHECK(parseError({"--only="}) == "--only needs output names");
     CHECK(parseError({"--dump-model"}) == "--dump-model needs a file");
@@ -130,6 +134,56 @@ TEST_CASE("parseVersion", "[cli]") {
                             "1..3", "99999999999.0.0"}) {
         INFO("version text: '" << bad << "'");
         CHECK_FALSE(parseVersion(bad).has_value());
+    }
+}
+
+TEST_CASE("parseOptions: --version alone asks for the tool's version", "[cli]") {
+    Options o;
+    REQUIRE_FALSE(parseOptions({"--version"}, o).has_value());
+    CHECK(o.showVersion);
+    CHECK_FALSE(o.version.has_value());
+    Options p;
+    REQUIRE_FALSE(parseOptions({"--version", "--help"}, p).has_value());
+    CHECK(p.showVersion);
+    CHECK(p.help);
+}
+
+TEST_CASE("parseOptions: the old spelling --version X.Y.Z is refused, naming --jvmti-version", "[cli]") {
+    const std::string tail = "): the JVMTI version of a spec is given with --jvmti-version X.Y.Z (--version prints "
+                             "jvmtigen's own version)";
+    CHECK(parseError({"--version", "17.0.0"}) == "--version takes no value ('17.0.0'" + tail);
+    CHECK(parseError({"--version=17.0.0"}) == "--version takes no value ('17.0.0'" + tail);
+    CHECK(parseError({"--spec", "a.xml", "--version", "1.2"}) == "--version takes no value ('1.2'" + tail);
+}
+
+TEST_CASE("runTool --version prints jvmtigen and the project's version, and exits 0", "[cli]") {
+    const auto r = ts::runTool({"--version"});
+    CHECK(r.status == 0);
+    CHECK(r.out == std::string("jvmtigen ") + JVMTIGEN_TEST_PROJECT_VERSION + "\n");
+    CHECK(r.err.empty());
+    const auto old = ts::runTool({"--version", "17.0.0"});
+    CHECK(old.status == 2);
+    CHECK(old.out.empty());
+    CHECK(old.err.find("--jvmti-version X.Y.Z") != std::string::npos);
+}
+
+TEST_CASE("help text: usage lines, options and outputs in the shared layout", "[cli]") {
+    const std::string text = usage();
+    CHECK(text.rfind("usage: jvmtigen [--spec FILE] [--out DIR] [--jvmti-version X.Y.Z]", 0) == 0);
+    CHECK(text.find("\n       jvmtigen --help | --version\n") != std::string::npos);
+    for (const char* option : {"\n  --spec FILE ", "\n  --out DIR ", "\n  --jvmti-version X.Y.Z\n", "\n  --api-version X.Y.Z",
+                               "\n  --only NAME,... ", "\n  --dump-model FILE ", "\n  --check ", "\n  --help ",
+                               "\n  --version "}) {
+        INFO(option);
+        CHECK(text.find(option) != std::string::npos);
+    }
+    CHECK(text.find("\nOptions:\n") < text.find("\nOutputs:\n"));
+    for (const auto& e : allEmitters()) CHECK(text.find("\n  " + e.name + " ") != std::string::npos);
+    CHECK(text.find("\nExit status:\n  0 done") != std::string::npos);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        INFO(line);
+        CHECK(line.size() <= 100);
     }
 }
 
@@ -160,7 +214,7 @@ TEST_CASE("runTool --check on a valid spec writes nothing and exits 0", "[cli]")
     CHECK(ts::listFiles(d.dir.path()) == std::vector<std::string>{"spec.xml"});
 }
 
-TEST_CASE("runTool writes the header with the spec's version, or --version's", "[cli]") {
+TEST_CASE("runTool writes the header with the spec's version, or --jvmti-version's", "[cli]") {
     SpecDir d;
     const std::string header = d.out + "/include/jvmti.h";
 
@@ -170,7 +224,7 @@ TEST_CASE("runTool writes the header with the spec's version, or --version's", "
     CHECK(ts::readFile(header).find("    JVMTI_VERSION = 0x30000000 + (1 * 0x10000) + (2 * 0x100) + 3  /* version: 1.2.3 */\n") !=
           std::string::npos);
 
-    r = ts::runTool({"--spec", d.spec, "--out", d.out, "--version", "17.0.4", "--only", "header"});
+    r = ts::runTool({"--spec", d.spec, "--out", d.out, "--jvmti-version", "17.0.4", "--only", "header"});
     REQUIRE(r.status == 0);
     CHECK(r.out == "wrote     " + header + "\n");
     const std::string text = ts::readFile(header);
@@ -230,7 +284,7 @@ TEST_CASE("runTool --dump-model alone writes only the JSON", "[cli]") {
 TEST_CASE("runTool --dump-model with --out writes the JSON and the header", "[cli]") {
     SpecDir d;
     const std::string model = (d.dir / "model.json").string();
-    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--dump-model", model, "--version", "2.0.0", "--only", "header"});
+    const auto r = ts::runTool({"--spec", d.spec, "--out", d.out, "--dump-model", model, "--jvmti-version", "2.0.0", "--only", "header"});
     CHECK(r.status == 0);
     CHECK(r.out == "wrote     " + d.out + "/include/jvmti.h\nwrote     " + model + "\n");
     CHECK(ts::listFiles(d.dir.path()) == std::vector<std::string>{"model.json", "out/include/jvmti.h", "spec.xml"});

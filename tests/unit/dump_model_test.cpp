@@ -170,10 +170,10 @@ TEST_CASE("dump-model round trip of spec/jvmti.xml", "[dump-model]") {
     CHECK(checkRoundTrip(s, j) > 400);  // the comparison really covered the parameters
 }
 
-TEST_CASE("dump-model round trip of the jdk16 spec with --version 17.0.0", "[dump-model]") {
+TEST_CASE("dump-model round trip of the jdk16 spec with --jvmti-version 17.0.0", "[dump-model]") {
     const std::string file = ts::upstreamSpec("jdk16").string();
     const Spec s = readModel(file);
-    const json j = dumpModel(file, {"--version", "17.0.0"});
+    const json j = dumpModel(file, {"--jvmti-version", "17.0.0"});
     CHECK(j.at("spec").at("version") == "17.0.0");
     CHECK(j.at("spec").at("declaredVersion").is_null());
     CHECK(j.at("functions").size() == 154);

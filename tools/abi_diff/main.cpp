@@ -11,19 +11,13 @@
 #include <vector>
 
 #include "collect.hpp"
+#include "help.hpp"
 #include "compare.hpp"
 #include "report.hpp"
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: jvmti-abi-diff REF.h CANDIDATE.h [-I DIR...] [--json FILE]\n"
-    "  Compares two jvmti.h headers as the compiler sees them, parsed as C and as C++.\n"
-    "  -I DIR       where the headers' includes are (jni.h, jni_md.h); a header's own directory\n"
-    "               and its linux/ subdirectory are searched first\n"
-    "  --json FILE  also write the differences as JSON\n"
-    "  Prints one line per difference, grouped by kind, then a summary line.\n"
-    "  Exit status: 0 identical, 1 different, 2 a header could not be parsed or bad usage.\n";
+std::string usageText() { return jvmtihelp::formatHelp(jvmtihelp::abiDiffHelp()); }
 
 struct Options {
     std::vector<std::string> headers, includeDirs;
@@ -31,7 +25,7 @@ struct Options {
 };
 
 int usageError(const std::string& message) {
-    std::cerr << "jvmti-abi-diff: " << message << "\n" << kUsage;
+    std::cerr << "jvmti-abi-diff: " << message << "\n(run jvmti-abi-diff --help for the options)\n";
     return 2;
 }
 
@@ -43,7 +37,10 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
-            std::cout << kUsage;
+            std::cout << usageText();
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << jvmtihelp::versionLine("jvmti-abi-diff");
             return 0;
         } else if (arg == "-I" || arg == "--json") {
             if (i + 1 >= argc) return usageError(arg + " needs a value");

@@ -14,25 +14,15 @@
 
 #include "check.hpp"
 #include "collect.hpp"
+#include "help.hpp"
 #include "stubs.hpp"
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: jvmti-impl-check [-p BUILD_DIR] [--interface FILE] [--write-stubs FILE] PATH...\n"
-    "  Checks a JVMTI runtime against the generated interface jvmti_runtime.hpp: every function\n"
-    "  implemented exactly once with its exact signature; reports missing, extra and mismatched\n"
-    "  functions (and duplicate definitions) as FILE:LINE: problem: what.\n"
-    "  PATH                the runtime: a directory (each of its files in the compilation database)\n"
-    "                      or a source file\n"
-    "  -p BUILD_DIR        where compile_commands.json is (default: the current directory)\n"
-    "  --interface FILE    the interface to check against (default: the jvmti_runtime.hpp that\n"
-    "                      the runtime's sources include)\n"
-    "  --write-stubs FILE  write a stub for each missing function (returning JVMTI_ERROR_NOT_AVAILABLE)\n"
-    "  Exit status: 0 all implemented, 1 problems found, 2 could not parse or bad usage.\n";
+std::string usageText() { return jvmtihelp::formatHelp(jvmtihelp::implCheckHelp()); }
 
 int usageError(const std::string& message) {
-    std::cerr << "jvmti-impl-check: " << message << "\n" << kUsage;
+    std::cerr << "jvmti-impl-check: " << message << "\n(run jvmti-impl-check --help for the options)\n";
     return 2;
 }
 
@@ -46,7 +36,10 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
-            std::cout << kUsage;
+            std::cout << usageText();
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << jvmtihelp::versionLine("jvmti-impl-check");
             return 0;
         } else if (arg == "-p" || arg == "--interface" || arg == "--write-stubs") {
             if (i + 1 >= argc) return usageError(arg + " needs a value");

@@ -1,0 +1,26 @@
+// Running the rewritten command and telling the user what the layer found.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rewrite.hpp"
+
+namespace jvmticheck {
+
+// Runs `command` (its first word found through PATH, as a shell would) with the environment
+// changed by `changes`, waits for it and returns its exit status: 128+N when signal N ended
+// it, 127 when it could not be started. SIGINT and SIGQUIT (which the terminal sends to the
+// program too) are ignored meanwhile, SIGTERM and SIGHUP passed on, so the summary still comes.
+int runProgram(const std::vector<std::string>& command, const Environment& changes);
+
+// The lines to print after the run: the layer's summary lines from the report file, or what
+// is known when there are none, and where the report, trace and statistics went.
+struct Outputs {
+    std::string report;  // "stderr" or a file
+    std::optional<std::string> trace, stats;
+};
+std::vector<std::string> afterRunLines(const Outputs& outputs);
+
+}  // namespace jvmticheck

@@ -1,0 +1,45 @@
+// jvmtigen's command line, described once for --help and jvmtigen(1).
+#include "help.hpp"
+
+namespace jvmtihelp {
+
+ToolHelp jvmtigenHelp(const std::vector<Entry>& outputs) {
+    ToolHelp h;
+    h.name = "jvmtigen";
+    h.purpose = "generate JVMTI headers, checking layers and documentation from a jvmti.xml";
+    h.synopsis = {"[--spec FILE] [--out DIR] [--jvmti-version X.Y.Z] [--api-version X.Y.Z] [--only NAME,...] "
+                  "[--dump-model FILE] [--check]",
+                  "--help | --version"};
+    h.description = {
+        "Reads a jvmti.xml (OpenJDK's schema), validates it like a linter and writes the outputs under DIR: "
+        "jvmti.h, the checking entry layer and its runtime interface, stubs, metadata tables, event thunks, "
+        "tracing, a C++ API and the whole specification as one HTML page. Every problem in the spec is printed "
+        "as FILE:LINE: error: message, and then nothing is written. Outputs are written atomically and only "
+        "when their bytes change.",
+        "Options take their value as the next argument or after '=' (--out=DIR)."};
+    h.options = {
+        {"--spec FILE", "the specification to read (default: spec/jvmti.xml)"},
+        {"--out DIR", "where the outputs go: DIR/include, DIR/src, DIR/docs (default: generated)"},
+        {"--jvmti-version X.Y.Z",
+         "the JVMTI version, for specs that declare none (OpenJDK's files since JDK 10 carry no version; their "
+         "build passes it). Formerly --version X.Y.Z, which is now refused"},
+        {"--api-version X.Y.Z",
+         "generate the interface as that release saw it: what the spec says came later is left out (functions' "
+         "slots stay reserved, capability bits padding), with that release's version constants and header "
+         "conventions; a JVMTI release (1.0, 1.1, 1.2, 9.0.0, 10.0.0, ...) not after the spec's version"},
+        {"--only NAME,...", "write only these outputs (see Outputs)"},
+        {"--dump-model FILE",
+         "write the model as JSON (schema: docs/model-schema.md); alone it writes nothing else, with --out the "
+         "outputs too"},
+        {"--check", "validate only; write nothing"},
+        {"--help", "print this text and exit"},
+        {"--version", "print jvmtigen's version and exit"},
+    };
+    h.sections = {{"Outputs", {}, outputs}};
+    h.exitStatus = "0 done (or --help, --version), 1 the spec has problems (each printed as FILE:LINE: error: ...) "
+                   "or an output could not be written, 2 bad command line.";
+    h.seeAlso = {"jvmti-check(1)", "jvmti-abi-diff(1)", "jvmti-impl-check(1)", "jvmtilayer(7)"};
+    return h;
+}
+
+}  // namespace jvmtihelp

@@ -1,0 +1,276 @@
+// jvmti-check on Debian's OpenJDK 17: the rewritten command runs the program with its agents
+// behind the layer (the layer found beside the tool, as installed), the exit status comes back,
+// the summary and the report's place are printed; --dry-run prints exactly the command.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path tool = CHECK_TOOL;
+const fs::path layer = CHECK_LAYER;
+const fs::path jdk = fs::canonical(CHECK_JAVA).parent_path().parent_path();
+const std::string agentClasses = CHECK_AGENT_CLASSES;
+const std::string instrumentJar = CHECK_INSTRUMENT_JAR;
+const std::string counterOptions = "prefix=agenttest/counter/,class=agenttest/counter/Work";
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string q(const std::string& word) {
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+struct Run {
+    int status;
+    std::string out, err;
+};
+
+// A fresh directory with the counter agent in it as libcounter.so; commands run inside it.
+struct Work {
+    fs::path dir;
+    Work() {
+        std::random_device rd;
+        dir = fs::temp_directory_path() / ("jvmti-check-e2e-" + std::to_string(rd()));
+        fs::create_directories(dir);
+        fs::copy_file(CHECK_COUNTER, dir / "libcounter.so");
+    }
+    ~Work() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    // Runs `env` (assignments) jvmti-check `args` (shell words) in dir, java's JDK first on PATH.
+    Run run(const std::string& args, const std::string& env = "") const {
+        const std::string command = "cd " + q(dir.string()) + " && PATH=" + q((jdk / "bin").string()) + ":\"$PATH\" " +
+                                    env + " " + q(tool.string()) + " " + args + " > stdout.txt 2> stderr.txt";
+        const int st = std::system(command.c_str());
+        Run r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, readFile(dir / "stdout.txt"), readFile(dir / "stderr.txt")};
+        UNSCOPED_INFO("command: " << command << "\nstatus " << r.status << "\nstdout:\n" << r.out << "stderr:\n" << r.err);
+        return r;
+    }
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string golden(const std::string& name) { return readFile(fs::path(CHECK_EXPECTED) / name); }
+
+const std::string jdwp = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0";
+
+}  // namespace
+
+TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's output, the summary, status 0") {
+    Work w;
+    const Run r = w.run("-- java " + jdwp + " -javaagent:" + q(instrumentJar) + "=hello -cp " + q(agentClasses) +
+                        " agenttest.instrument.Main");
+    REQUIRE(r.status == 0);
+    // JDWP says where it listens; the rest is the program's and its agent's normal output.
+    const std::regex listening("^Listening for transport dt_socket at address: [0-9]+\n");
+    CHECK(std::regex_search(r.out, listening));
+    CHECK(std::regex_replace(r.out, listening, "") == golden("instrument.stdout.txt"));
+    const std::regex where("\njvmti-check: full report: " + w.dir.string() + "/jvmti-check\\.[0-9]+\\.report\n$");
+    CHECK(std::regex_search("\n" + r.err, where));
+    CHECK((contains(r.err, "jvmti-check: the layer reported nothing\n") || contains(r.err, "jvmtilayer: summary: total: ")));
+
+    // With the strict checks the layer reports what JDWP keeps (class signatures): the summary shows it.
+    const Run strict = w.run("check=strict report=r.txt -- java " + jdwp + " -javaagent:" + q(instrumentJar) +
+                             "=hello -cp " + q(agentClasses) + " agenttest.instrument.Main");
+    REQUIRE(strict.status == 0);
+    CHECK(std::regex_replace(strict.out, listening, "") == golden("instrument.stdout.txt"));
+    CHECK(contains(strict.err, "jvmtilayer: summary: leak.GetClassSignature: "));
+    CHECK(contains(strict.err, "jvmtilayer: summary: total: "));
+    CHECK(contains(strict.err, "jvmti-check: full report: r.txt\n"));
+    CHECK(contains(readFile(w.dir / "r.txt"), "jvmtilayer: error: leak.GetClassSignature: "));
+}
+
+TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed") {
+    Work w;
+    const std::string report = w.path("r.txt");
+    const Run r = w.run("--dry-run report=" + q(report) + " -- java " + jdwp + " -javaagent:" + q(instrumentJar) +
+                        "=hello -cp " + q(agentClasses) + " agenttest.instrument.Main");
+    REQUIRE(r.status == 0);
+    CHECK(r.out == "java -agentpath:" + layer.string() + "=report=" + report + ",config=" + report +
+                       ".agents.json --add-modules=java.instrument -cp " + agentClasses + " agenttest.instrument.Main\n");
+    CHECK(r.err == "jvmti-check: the agents are listed in " + report + ".agents.json\n");
+    const auto agents = nlohmann::json::parse(readFile(report + ".agents.json"));
+    CHECK(agents == nlohmann::json{{"agents",
+                                    {{{"path", (jdk / "lib/libjdwp.so").string()},
+                                      {"options", "transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"}},
+                                     {{"path", (jdk / "lib/libinstrument.so").string()}, {"options", instrumentJar + "=hello"}}}}});
+    // Nothing ran: no report yet. The printed line, run by a shell, is the checked program.
+    CHECK_FALSE(fs::exists(report));
+    const int st = std::system(("cd " + q(w.dir.string()) + " && PATH=" + q((jdk / "bin").string()) + ":\"$PATH\" sh -c " +
+                                q(r.out) + " > again.txt 2>&1").c_str());
+    CHECK(WEXITSTATUS(st) == 0);
+    CHECK(contains(readFile(w.dir / "again.txt"), "premain(hello): redefine true, retransform true"));
+    CHECK(fs::exists(report));
+
+    // One agent: inline in the layer's options.
+    const Run one = w.run("--dry-run check=strict report=r.txt -- java -agentpath:libcounter.so=out=out.txt," +
+                          counterOptions + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    CHECK(one.out == "java -agentpath:" + layer.string() + "=check=strict,report=r.txt,agent=" + w.path("libcounter.so") +
+                         "=out=out.txt," + counterOptions + " -cp " + agentClasses + " agenttest.counter.Main\n");
+}
+
+TEST_CASE("agentpath: -agentpath relative to the current directory, checked strictly: the agent's own output unchanged") {
+    Work w;
+    const Run r = w.run("check=strict -- java -agentpath:libcounter.so=out=out.txt," + counterOptions + " -cp " +
+                        q(agentClasses) + " agenttest.counter.Main");
+    REQUIRE(r.status == 0);
+    CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
+    CHECK(contains(r.err, "jvmti-check: the layer reported nothing\n"));
+}
+
+TEST_CASE("agentlib: -agentlib found through -Djava.library.path and through LD_LIBRARY_PATH") {
+    Work w;
+    const std::string rest = " -cp " + q(agentClasses) + " agenttest.counter.Main";
+    const Run viaProperty = w.run("-- java -Djava.library.path=/nonexistent:" + q(w.dir.string()) +
+                                  " -agentlib:counter=out=out.txt," + counterOptions + rest);
+    REQUIRE(viaProperty.status == 0);
+    CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
+    const Run viaLd = w.run("--dry-run -- java -agentlib:counter=out=out2.txt" + rest,
+                            "LD_LIBRARY_PATH=" + q(w.dir.string()));
+    REQUIRE(viaLd.status == 0);
+    CHECK(contains(viaLd.out, ",agent=" + w.path("libcounter.so") + "=out=out2.txt "));
+}
+
+TEST_CASE("java -jar and modules: the program's arguments are left alone") {
+    Work w;
+    const Run jar = w.run("-- java -javaagent:" + q(instrumentJar) + "=jar -jar " + q(CHECK_APP_JAR) +
+                          " 0 -agentpath:/not/an/agent.so @not-a-file");
+    REQUIRE(jar.status == 0);
+    CHECK(jar.out.rfind("premain(jar): redefine true, retransform true\n", 0) == 0);
+    CHECK(contains(jar.out, "\narg: 0\narg: -agentpath:/not/an/agent.so\narg: @not-a-file\n"));
+
+    const Run mod = w.run("-- java -javaagent:" + q(instrumentJar) + "=mod -p " + q(CHECK_MODULES) +
+                          " -m checkmod/checkmod.Main");
+    REQUIRE(mod.status == 0);
+    CHECK(mod.out == "premain(mod): redefine true, retransform true\nmodule: checkmod\n");
+}
+
+TEST_CASE("quoting: options with spaces on the command line and in JAVA_TOOL_OPTIONS") {
+    Work w;
+    const std::string agent = "-agentpath:libcounter.so=out=o u t.txt," + counterOptions;
+    const Run dry = w.run("--dry-run report=r.txt -- java " + q(agent) + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    CHECK(dry.out == "java '-agentpath:" + layer.string() + "=report=r.txt,agent=" + w.path("libcounter.so") +
+                         "=out=o u t.txt," + counterOptions + "' -cp " + agentClasses + " agenttest.counter.Main\n");
+    const Run r = w.run("-- java " + q(agent) + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    REQUIRE(r.status == 0);
+    CHECK(readFile(w.dir / "o u t.txt") == golden("counter.txt"));
+
+    const std::string tool = "JAVA_TOOL_OPTIONS=" + q("-Dcheckapp.x='a b' -agentpath:libcounter.so=out=t.txt," + counterOptions);
+    const Run dryEnv = w.run("--dry-run report=r.txt -- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0", tool);
+    CHECK(dryEnv.out == "JAVA_TOOL_OPTIONS='\"-Dcheckapp.x=a b\"' java -agentpath:" + layer.string() +
+                            "=report=r.txt,agent=" + w.path("libcounter.so") + "=out=t.txt," + counterOptions + " -cp " +
+                            CHECK_CLASSES + " checkapp.Exit 0\n");
+    const Run env = w.run("-- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0", tool);
+    REQUIRE(env.status == 0);
+    CHECK(env.out == "arg: 0\nproperty: a b\n");
+    CHECK(contains(env.err, "Picked up JAVA_TOOL_OPTIONS: \"-Dcheckapp.x=a b\"\n"));
+    CHECK(fs::exists(w.dir / "t.txt"));
+}
+
+TEST_CASE("an @argfile naming an agent is expanded in place; one naming none stays") {
+    Work w;
+    std::ofstream(w.dir / "args.txt") << "# the agent and the class path\n-agentpath:libcounter.so=out=out.txt,"
+                                      << counterOptions << "\n-cp \"" << agentClasses << "\"\n";
+    std::ofstream(w.dir / "plain.txt") << "-Xss2m\n";
+    const Run dry = w.run("--dry-run report=r.txt -- java @args.txt @plain.txt agenttest.counter.Main");
+    CHECK(dry.out == "java -agentpath:" + layer.string() + "=report=r.txt,agent=" + w.path("libcounter.so") +
+                         "=out=out.txt," + counterOptions + " -cp " + agentClasses + " @plain.txt agenttest.counter.Main\n");
+    const Run r = w.run("-- java @args.txt @plain.txt agenttest.counter.Main");
+    REQUIRE(r.status == 0);
+    CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
+}
+
+TEST_CASE("an agent only in JAVA_TOOL_OPTIONS: the variable is unset, the agent runs behind the layer") {
+    Work w;
+    const std::string env = "JAVA_TOOL_OPTIONS=" + q("-agentpath:libcounter.so=out=out.txt," + counterOptions);
+    const Run dry = w.run("--dry-run report=r.txt -- java -cp " + q(agentClasses) + " agenttest.counter.Main", env);
+    CHECK(dry.out == "env -u JAVA_TOOL_OPTIONS java -agentpath:" + layer.string() + "=report=r.txt,agent=" +
+                         w.path("libcounter.so") + "=out=out.txt," + counterOptions + " -cp " + agentClasses +
+                         " agenttest.counter.Main\n");
+    const Run r = w.run("-- java -cp " + q(agentClasses) + " agenttest.counter.Main", env);
+    REQUIRE(r.status == 0);
+    CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
+    CHECK_FALSE(contains(r.err, "Picked up JAVA_TOOL_OPTIONS"));
+}
+
+TEST_CASE("an agent that is not found: an error naming it, status 2, no JVM") {
+    Work w;
+    const std::string rest = " -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0";
+    const Run path = w.run("-- java -agentpath:/nonexistent/libx.so=a" + rest);
+    CHECK(path.status == 2);
+    CHECK(path.err == "jvmti-check: agent not found: -agentpath:/nonexistent/libx.so=a (in the command line): no such "
+                      "file /nonexistent/libx.so\n");
+    CHECK(path.out.empty());
+    const Run lib = w.run("-- java -agentlib:nosuchagent" + rest);
+    CHECK(lib.status == 2);
+    CHECK(contains(lib.err, "jvmti-check: agent not found: -agentlib:nosuchagent (in the command line): no "
+                            "libnosuchagent.so in " + (jdk / "lib").string() + ":"));
+    const Run jar = w.run("-- java -javaagent:missing.jar" + rest, "JDK_JAVA_OPTIONS=-Xss2m");
+    CHECK(jar.status == 2);
+    CHECK(jar.err == "jvmti-check: agent not found: -javaagent:missing.jar (in the command line): no such jar " +
+                         w.path("missing.jar") + "\n");
+    const Run env = w.run("-- java" + rest, "_JAVA_OPTIONS=-agentpath:gone.so");
+    CHECK(env.status == 2);
+    CHECK(env.err == "jvmti-check: agent not found: -agentpath:gone.so (in _JAVA_OPTIONS): no such file " +
+                         w.path("gone.so") + "\n");
+}
+
+TEST_CASE("the program's exit status comes back: a status, and 128+N for a signal") {
+    Work w;
+    const std::string agent = " -agentpath:libcounter.so=out=out.txt," + counterOptions;
+    const Run three = w.run("-- java" + agent + " -cp " + q(CHECK_CLASSES) + " checkapp.Exit 3");
+    CHECK(three.status == 3);
+    CHECK(three.out == "arg: 3\n");
+    CHECK(contains(three.err, "jvmti-check: full report: "));
+    const Run killed = w.run("-- java" + agent + " -cp " + q(CHECK_CLASSES) + " checkapp.Exit kill");
+    CHECK(killed.status == 128 + 9);
+    CHECK(contains(killed.err, "jvmti-check: the layer reported nothing\n"));
+}
+
+TEST_CASE("bad command lines: status 2 with the reason") {
+    Work w;
+    const std::string agent = " -agentpath:libcounter.so -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0";
+    const Run sloppy = w.run("check=sloppy -- java" + agent);
+    CHECK(sloppy.status == 2);
+    CHECK(contains(sloppy.err, "jvmti-check: the layer's settings: "));
+    CHECK(contains(sloppy.err, "invalid value \"sloppy\" for check (valid choices: spec, strict, off)"));
+    const Run none = w.run("-- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0");
+    CHECK(none.status == 2);
+    CHECK(contains(none.err, "jvmti-check: nothing to check: no -agentlib, -agentpath or -javaagent"));
+    const Run noJava = w.run("-- nosuchjava -agentpath:libcounter.so");
+    CHECK(noJava.status == 2);
+    CHECK(noJava.err == "jvmti-check: cannot find java: 'nosuchjava' is not found in PATH\n");
+    const Run missingLayer = w.run("--layer /nonexistent/libjvmtilayer.so -- java" + agent);
+    CHECK(missingLayer.status == 2);
+    CHECK(missingLayer.err == "jvmti-check: --layer /nonexistent/libjvmtilayer.so: no such file\n");
+}
+
+TEST_CASE("help and version: --help and --version") {
+    Work w;
+    const Run help = w.run("--help");
+    CHECK(help.status == 0);
+    CHECK(help.out.rfind("usage: jvmti-check [--dry-run] [--layer FILE] [KEY=VALUE]... -- java ARGS...\n", 0) == 0);
+    const Run version = w.run("--version");
+    CHECK(version.status == 0);
+    CHECK(std::regex_match(version.out, std::regex("jvmti-check [0-9]+\\.[0-9]+\\.[0-9]+\n")));
+}

@@ -1,0 +1,233 @@
+// jvmti-check's rewriting without a JVM: which words are agents, where the program's own
+// arguments start, argfiles, option variables, resolving against a made-up JDK, the layer's word.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "layer_command.hpp"
+#include "options.hpp"
+#include "rewrite.hpp"
+
+using namespace jvmticheck;
+using Words = std::vector<std::string>;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Scratch {
+    fs::path dir;
+    Scratch() {
+        std::random_device rd;
+        dir = fs::temp_directory_path() / ("jvmti-check-unit-" + std::to_string(rd()));
+        fs::create_directories(dir);
+    }
+    ~Scratch() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    fs::path write(const std::string& name, const std::string& text) const {
+        fs::create_directories((dir / name).parent_path());
+        std::ofstream(dir / name) << text;
+        return dir / name;
+    }
+};
+
+Stripped strip(const Words& command, const Environment& env = {}, const fs::path& cwd = "/") {
+    Stripped s;
+    const auto error = stripAgents(command, env, cwd, s);
+    INFO((error ? *error : ""));
+    REQUIRE_FALSE(error);
+    return s;
+}
+
+Words agentWords(const Stripped& s) {
+    Words w;
+    for (const auto& a : s.agents) w.push_back(a.word + " @ " + a.where);
+    return w;
+}
+
+std::vector<std::string> noQuery(const Jdk&, const std::optional<std::string>&) {
+    FAIL("the default java.library.path was asked for");
+    return {};
+}
+
+std::optional<std::string> queriedLd;
+std::vector<std::string> fakeQuery(const Jdk&, const std::optional<std::string>& ld) {
+    queriedLd = ld;
+    return {"/nowhere", ld.value_or("/nowhere")};
+}
+
+}  // namespace
+
+TEST_CASE("agents are taken out of the options; the program's own arguments are left alone") {
+    const auto s = strip({"java", "-Xmx64m", "-agentlib:jdwp=transport=dt_socket", "-cp", "-agentpath:/not/an/agent.so",
+                          "-javaagent:a.jar=x=1", "Main", "-agentpath:/arg.so", "@args"});
+    CHECK(s.command == Words{"java", "-Xmx64m", "-cp", "-agentpath:/not/an/agent.so", "Main", "-agentpath:/arg.so", "@args"});
+    REQUIRE(s.agents.size() == 2);
+    CHECK(s.agents[0].kind == AgentKind::AgentLib);
+    CHECK(s.agents[0].target == "jdwp");
+    CHECK(s.agents[0].options == "transport=dt_socket");
+    CHECK(s.agents[1].kind == AgentKind::JavaAgent);
+    CHECK(s.agents[1].target == "a.jar");
+    CHECK(s.agents[1].options == "a.jar=x=1");  // libinstrument's options are the whole JAR=OPTIONS
+    CHECK(s.changes.empty());
+}
+
+TEST_CASE("options end at -jar JAR, -m MODULE and --module=MODULE end the options") {
+    CHECK(strip({"java", "-agentpath:/a.so", "-jar", "app.jar", "-agentpath:/b.so"}).command ==
+          Words{"java", "-jar", "app.jar", "-agentpath:/b.so"});
+    CHECK(strip({"java", "-p", "mods", "-m", "m/x.Main", "-javaagent:j.jar"}).command ==
+          Words{"java", "-p", "mods", "-m", "m/x.Main", "-javaagent:j.jar"});
+    CHECK(strip({"java", "--module=m", "-agentlib:x"}).agents.empty());
+    CHECK(strip({"java", "--add-modules", "-agentlib:x", "Main"}).agents.empty());  // a value, not an option
+}
+
+TEST_CASE("an option without its library is an error naming it") {
+    Stripped s;
+    const auto e = stripAgents({"java", "-agentlib:", "Main"}, {}, "/", s);
+    REQUIRE(e);
+    CHECK(*e == "-agentlib: (in the command line) names no library");
+    const auto j = stripAgents({"java", "-javaagent:=opts", "Main"}, {}, "/", s);
+    REQUIRE(j);
+    CHECK(*j == "-javaagent:=opts (in the command line) names no jar");
+}
+
+TEST_CASE("an agent without '=' gets no options; with '=' and nothing after it, the empty string") {
+    const auto s = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so=", "Main"});
+    REQUIRE(s.agents.size() == 2);
+    CHECK_FALSE(s.agents[0].options.has_value());
+    CHECK(s.agents[1].options == "");
+}
+
+TEST_CASE("argfiles: one naming an agent is expanded in place, one naming none stays") {
+    Scratch t;
+    t.write("agents.txt", "# the agent\n-agentpath:/x.so=a,b\n-cp 'my classes' @literal\n");
+    t.write("plain.txt", "-Xmx64m\n");
+    const auto s = strip({"java", "@agents.txt", "@plain.txt", "--disable-@files", "@agents.txt", "Main"}, {}, t.dir);
+    CHECK(s.command == Words{"java", "-cp", "my classes", "@@literal", "@plain.txt", "--disable-@files", "@agents.txt", "Main"});
+    CHECK(agentWords(s) == Words{"-agentpath:/x.so=a,b @ @agents.txt"});
+    Stripped bad;
+    const auto e = stripAgents({"java", "@missing.txt", "Main"}, {}, t.dir, bad);
+    REQUIRE(e);
+    CHECK(*e == "cannot read the argument file @missing.txt (" + (t.dir / "missing.txt").string() + ")");
+}
+
+TEST_CASE("option variables: agents in the JVM's order, variables rewritten or unset") {
+    Environment env{{"JAVA_TOOL_OPTIONS", "-agentlib:first -Dx='a b'"},
+                    {"JDK_JAVA_OPTIONS", "-agentpath:/second.so"},
+                    {"_JAVA_OPTIONS", "-javaagent:last.jar -Xss1m"}};
+    const auto s = strip({"java", "-agentpath:/third.so", "Main"}, env);
+    CHECK(agentWords(s) == Words{"-agentlib:first @ JAVA_TOOL_OPTIONS", "-agentpath:/second.so @ JDK_JAVA_OPTIONS",
+                                 "-agentpath:/third.so @ the command line", "-javaagent:last.jar @ _JAVA_OPTIONS"});
+    CHECK(s.changes == Environment{{"JAVA_TOOL_OPTIONS", "\"-Dx=a b\""}, {"JDK_JAVA_OPTIONS", std::nullopt},
+                                   {"_JAVA_OPTIONS", "-Xss1m"}});
+    // A variable without agents is not touched.
+    CHECK(strip({"java", "-agentpath:/a.so", "Main"}, {{"JAVA_TOOL_OPTIONS", "-Dx='a'"}}).changes.empty());
+    Stripped bad;
+    const auto e = stripAgents({"java", "Main"}, {{"_JAVA_OPTIONS", "-Dx=\"open"}}, "/", bad);
+    REQUIRE(e);
+    CHECK(*e == "_JAVA_OPTIONS: unmatched \" at character 5 (a quote opened there is never closed)");
+}
+
+TEST_CASE("resolving: -agentlib in the JDK's lib, then the library path; paths and jars must exist") {
+    Scratch t;
+    Jdk jdk{t.dir / "jdk/bin/java", t.dir / "jdk"};
+    t.write("jdk/lib/libjdwp.so", "");
+    t.write("jdk/lib/libinstrument.so", "");
+    t.write("jdk/lib/libinstrument.so", "");
+    t.write("mine/libmine.so", "");
+    t.write("app/agent.jar", "");
+    t.write("app/libhere.so", "");
+    const auto s = strip({"java", "-agentlib:jdwp=server=y", "-agentlib:mine", "-agentpath:libhere.so=o",
+                          "-javaagent:agent.jar=opts", "Main"});
+    std::vector<LayerAgent> agents;
+    REQUIRE_FALSE(resolveAgents(s.agents, jdk, (t.dir / "mine").string(), std::nullopt, noQuery, t.dir / "app", agents));
+    REQUIRE(agents.size() == 4);
+    CHECK(agents[0].library == (t.dir / "jdk/lib/libjdwp.so").string());
+    CHECK(agents[0].options == "server=y");
+    CHECK(agents[1].library == (t.dir / "mine/libmine.so").string());
+    CHECK_FALSE(agents[1].options.has_value());
+    CHECK(agents[2].library == (t.dir / "app/libhere.so").string());
+    CHECK(agents[3].library == (t.dir / "jdk/lib/libinstrument.so").string());
+    CHECK(agents[3].options == "agent.jar=opts");
+
+    // Without -Djava.library.path the JVM's default is asked for, once, with LD_LIBRARY_PATH.
+    agents.clear();
+    queriedLd.reset();
+    REQUIRE_FALSE(resolveAgents(strip({"java", "-agentlib:mine", "Main"}).agents, jdk, std::nullopt,
+                                (t.dir / "mine").string(), fakeQuery, t.dir, agents));
+    CHECK(queriedLd == (t.dir / "mine").string());
+    CHECK(agents.at(0).library == (t.dir / "mine/libmine.so").string());
+
+    auto error = [&](const Words& command) {
+        std::vector<LayerAgent> out;
+        const auto e = resolveAgents(strip(command).agents, jdk, (t.dir / "mine").string(), std::nullopt, noQuery,
+                                     t.dir / "app", out);
+        return e.value_or("");
+    };
+    CHECK(error({"java", "-agentlib:nosuch=x", "Main"}) ==
+          "agent not found: -agentlib:nosuch=x (in the command line): no libnosuch.so in " + (t.dir / "jdk/lib").string() +
+              ":" + (t.dir / "mine").string() + " (the JDK's lib, then -Djava.library.path)");
+    CHECK(error({"java", "-agentpath:gone.so", "Main"}) ==
+          "agent not found: -agentpath:gone.so (in the command line): no such file " + (t.dir / "app/gone.so").string());
+    CHECK(error({"java", "-javaagent:gone.jar=x", "Main"}) ==
+          "agent not found: -javaagent:gone.jar=x (in the command line): no such jar " + (t.dir / "app/gone.jar").string());
+}
+
+TEST_CASE("the layer's word: one agent inline, several from a config file; the report by default per run") {
+    const auto one = strip({"java", "-agentpath:/a.so=x,y", "-cp", "c", "Main"});
+    LayerPlan plan;
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"check=strict"}, {{"/a.so", "x,y"}}, one, "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=check=strict,report=/run/jvmti-check.7.report,agent=/a.so=x,y",
+                                "-cp", "c", "Main"});
+    CHECK(plan.report == "/run/jvmti-check.7.report");
+    CHECK_FALSE(plan.agentsFile.has_value());
+
+    const auto two = strip({"java", "-agentlib:jdwp", "-javaagent:j.jar", "Main"});
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, {{"/jdk/lib/libjdwp.so", std::nullopt},
+                                                                     {"/jdk/lib/libinstrument.so", "j.jar"}},
+                            two, "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=report=/r.txt,config=/r.txt.agents.json",
+                                "--add-modules=java.instrument", "Main"});
+    REQUIRE(plan.agentsFile == "/r.txt.agents.json");
+    CHECK(nlohmann::json::parse(plan.agentsJson) ==
+          nlohmann::json::parse(R"({"agents":[{"path":"/jdk/lib/libjdwp.so","options":null},
+                                             {"path":"/jdk/lib/libinstrument.so","options":"j.jar"}]})"));
+    CHECK(planLayer("/l=/x.so", {}, {{"/a.so", std::nullopt}}, one, "/r", plan) ==
+          "the layer's path /l=/x.so contains '=', which -agentpath cannot take");
+}
+
+TEST_CASE("the shell line: removed variables with env -u, changed ones as NAME=VALUE, words quoted") {
+    CHECK(shellLine({"java", "-Dx=a b", "Main"}, {}) == "java '-Dx=a b' Main");
+    CHECK(shellLine({"java", "Main"}, {{"JAVA_TOOL_OPTIONS", std::nullopt}, {"_JAVA_OPTIONS", "\"-Dx=a b\""}}) ==
+          "env -u JAVA_TOOL_OPTIONS _JAVA_OPTIONS='\"-Dx=a b\"' java Main");
+}
+
+TEST_CASE("jvmti-check's own command line") {
+    CheckOptions o;
+    REQUIRE_FALSE(parseCheckOptions({"--dry-run", "check=strict", "--layer", "/l.so", "trace=all", "--", "java", "--dry-run"}, o));
+    CHECK(o.dryRun);
+    CHECK(o.layer == "/l.so");
+    CHECK(o.settings == Words{"check=strict", "trace=all"});
+    CHECK(o.command == Words{"java", "--dry-run"});
+    CHECK(settingValue(o.settings, "trace") == "all");
+    CHECK_FALSE(settingValue(o.settings, "report").has_value());
+
+    auto error = [](const Words& args) {
+        CheckOptions c;
+        return parseCheckOptions(args, c).value_or("");
+    };
+    CHECK(error({"java", "Main"}) == "'java' is not a layer setting KEY=VALUE (did you forget '--' before the java command?)");
+    CHECK(error({"check=strict"}) == "no java command: give it after '--' (jvmti-check [OPTIONS] -- java ARGS...)");
+    CHECK(error({"--"}) == "no java command after '--'");
+    CHECK(error({"--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
+    CHECK(error({"--layer"}) == "--layer needs a file (the layer library)");
+    CHECK(error({"agent=/a.so", "--", "java"}).rfind("'agent=/a.so': agent= is not taken", 0) == 0);
+    CHECK(error({"colour=red", "--", "java"}).rfind("'colour=red': the layer has no setting 'colour' (settings: check, ", 0) == 0);
+    CheckOptions h;
+    REQUIRE_FALSE(parseCheckOptions({"--help"}, h));
+    CHECK(h.help);
+}

@@ -1,0 +1,3 @@
+/** jvmti-check's modular test program. */
+module checkmod {
+}
