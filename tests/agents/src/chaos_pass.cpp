@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 
 #include "chaos.hpp"
 #include "jvmti_recorder.hpp"
@@ -16,6 +17,9 @@ namespace chaos {
 namespace md = jvmti_metadata;
 
 namespace {
+
+// Held while a stale reference is made and passed (see runPass).
+std::mutex staleTurn;
 
 // Storage behind the non-NULL pointer arguments: one zeroed block per parameter, large enough
 // for any structure the spec passes (jniNativeInterface is the largest).
@@ -161,16 +165,26 @@ void runPass(const Envs& envs, const Place& place, Tally& tally) {
                 ++tally.notMade;  // would reach the VM: not this agent's business
                 continue;
             }
+            // A stale reference is only stale until some thread's NewGlobalRef takes its slot
+            // again, and then the layer rightly sees a live one. So the places that make them
+            // take turns (the heap callback and the GC handler make none, and must never wait
+            // here: they run while other threads are stopped), and a slot taken again before
+            // the call is made anew.
+            std::unique_lock<std::mutex> turn;
             if (c.staleReference) {
-                // A reference to a live object of the right kind, deleted at once: its slot is
-                // what the VM's handle checks call invalid (and the layer stale).
+                turn = std::unique_lock<std::mutex>(staleTurn);
                 jobject live = static_cast<jobject>(const_cast<void*>(handleValue(f.params[c.param].base, place.values)));
-                jobject global = place.jni->NewGlobalRef(live);
-                place.jni->DeleteGlobalRef(global);
+                jobject global = nullptr;
+                for (int attempt = 0; attempt < 100; ++attempt) {
+                    global = place.jni->NewGlobalRef(live);
+                    place.jni->DeleteGlobalRef(global);
+                    if (place.jni->GetObjectRefType(global) == JNIInvalidRefType) break;
+                }
                 words[c.param] = jvmti_recorder::toWord(global);
             }
             std::memset(scratch, 0, sizeof scratch);
             const jvmtiError got = jvmti_recorder::invoke(*c.env->functions, f.num, c.env, words);
+            if (turn.owns_lock()) turn.unlock();
             ++tally.calls;
             ++tally.byId[v.id];
             tally.errorOf[v.id] = v.error;
