@@ -7,7 +7,7 @@
 //                 [--expect-report TEXT]... [--reject-report TEXT]... [--allow-report TEXT]...
 //                 [--expect-output TEXT]...
 //                 [--reject-output TEXT]...
-//                 [--expect-exit N] [--timeout SECONDS] [--keep]
+//                 [--expect-exit N] [--timeout SECONDS] [--keep] [--check-program PATH]...
 //
 // Each run gets its own directory under --work (so tests run in parallel); "@DIR@" in program
 // arguments, agent options and layer options stands for it. Without --layer each agent is
@@ -34,7 +34,8 @@
 // stderr and stdout and any @DIR@/report*) and no --reject-report TEXT does, outside lines that
 // contain an --allow-report TEXT; each
 // --expect-output TEXT occurs in one of the
-// --expect'ed files and no --reject-output TEXT does. The
+// --expect'ed files and no --reject-output TEXT does; each --check-program PATH, run as
+// `PATH RUNDIR` once the JVM has ended, exits with status 0 (its output is shown). The
 // run directory is removed when every check passes, kept (and named) otherwise.
 #include <fcntl.h>
 #include <signal.h>
@@ -91,6 +92,7 @@ struct Config {
     bool keep = false;
     bool compare_direct = false;
     std::vector<std::string> normalize;
+    std::vector<std::string> check_programs;
 };
 
 [[noreturn]] void usage(const std::string& message)
@@ -100,7 +102,7 @@ struct Config {
               << "       [--arg ARG]... [--jvm-arg ARG]... [--layer LIB [--layer-options OPTS] [--layer-config]]\n"
               << "       [--attach --jcmd JCMD] [--expect NAME=GOLDEN]... [--expect-report TEXT]... [--reject-report TEXT]...\n"
               << "       [--expect-output TEXT]... [--reject-output TEXT]... [--expect-exit N] [--timeout SECONDS] [--keep]\n"
-              << "       [--compare-direct [--normalize REGEX]...]\n";
+              << "       [--compare-direct [--normalize REGEX]...] [--check-program PATH]...\n";
     std::exit(2);
 }
 
@@ -144,6 +146,7 @@ Config parse(int argc, char** argv)
         else if (opt == "--keep") c.keep = true;
         else if (opt == "--compare-direct") c.compare_direct = true;
         else if (opt == "--normalize") c.normalize.push_back(value());
+        else if (opt == "--check-program") c.check_programs.push_back(value());
         else usage("unknown option " + opt);
     }
     if (c.java.empty() || c.classpath.empty() || c.main_class.empty()) usage("--java, --cp and --main are required");
@@ -529,6 +532,15 @@ int main(int argc, char** argv)
                 check.pass(name + " is the same with and without the layer");
             }
         }
+    }
+
+    for (const std::string& program : c.check_programs) {
+        const std::string name = fs::path(program).filename().string();
+        const pid_t pid = spawn({program, d}, dir, dir / (name + ".out"), dir / (name + ".err"));
+        const int check_status = pid < 0 ? -2 : wait_for(pid, Clock::now() + std::chrono::seconds(60));
+        const std::string text = read_file(dir / (name + ".out")) + read_file(dir / (name + ".err"));
+        if (check_status == 0) check.pass(name + ": " + text.substr(0, text.find_last_not_of('\n') + 1));
+        else check.fail(name + " ended with " + status_text(check_status) + ":\n" + text);
     }
 
     std::cout << "time: " << static_cast<int>(seconds * 1000) << " ms\n";
