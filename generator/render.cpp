@@ -3,6 +3,8 @@
 #include "prose_html.hpp"
 
 #include <cstring>
+#include <map>
+#include <utility>
 #include <memory>
 #include <stdexcept>
 
@@ -105,7 +107,18 @@ std::string Template::render(const Data& view, std::initializer_list<const Data*
 }
 
 std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
-    return Template(name, escape).render(view);
+    // Each thread parses a template once and keeps it: a generator run renders most templates
+    // once, but the fuzz target and the tests render them for every spec they make.
+    thread_local std::map<std::pair<std::string, Escape>, std::unique_ptr<Template>> parsed;
+    const auto key = std::make_pair(name, escape);
+    auto it = parsed.find(key);
+    if (it == parsed.end()) it = parsed.emplace(key, std::make_unique<Template>(name, escape)).first;
+    try {
+        return it->second->render(view);
+    } catch (...) {
+        parsed.erase(it);  // kainjow keeps a failed render's error; start afresh next time
+        throw;
+    }
 }
 
 }  // namespace jvmtigen

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace jvmtilayer::trace_filter {
 
@@ -33,23 +32,47 @@ std::string_view trim(std::string_view s) {
 
 bool contains(std::string_view letters, char c) { return letters.find(c) != std::string_view::npos; }
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+// ASCII lower case: names are ASCII, and the C locale's tolower is a call per character.
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
-// Edit distance, ignoring case: the measure of "did you mean".
-std::size_t distance(std::string_view a, std::string_view b) {
+// How often each character occurs, ignoring case, counted in 32 buckets. Each edit changes two
+// counts by one at most, so half the summed difference of two such counts never exceeds the
+// edit distance: a bound that rules most candidates out without comparing them.
+using Letters = std::array<unsigned, 32>;
+
+Letters lettersOf(std::string_view s) {
+    Letters n{};
+    for (char c : s) ++n[static_cast<unsigned char>(lower(c)) & 31u];
+    return n;
+}
+
+// Edit distance ignoring case, the measure of "did you mean", computed only as far as it
+// matters: the answer is exact when below `limit`, and `limit` otherwise. `aLetters` are
+// lettersOf(a). Names whose lengths or letters differ too much are never compared, and a row
+// whose every cell has reached `limit` ends the work, so a long mistyped name costs little.
+std::size_t distanceBelow(std::string_view a, const Letters& aLetters, std::string_view b, std::size_t limit) {
+    if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) >= limit) return limit;
+    const Letters bLetters = lettersOf(b);
+    std::size_t differ = 0;
+    for (std::size_t k = 0; k < aLetters.size(); ++k)
+        differ += aLetters[k] > bLetters[k] ? aLetters[k] - bLetters[k] : bLetters[k] - aLetters[k];
+    if ((differ + 1) / 2 >= limit) return limit;
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         std::size_t diagonal = row[0];
         row[0] = i;
+        std::size_t rowMin = row[0];
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t above = row[j];
             const std::size_t substitution = diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
-            row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
+            row[j] = std::min(std::min(above, row[j - 1]) + 1, substitution);
+            rowMin = std::min(rowMin, row[j]);
             diagonal = above;
         }
+        if (rowMin >= limit) return limit;
     }
-    return row[b.size()];
+    return std::min(row[b.size()], limit);
 }
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -270,8 +293,9 @@ private:
         // "Did you mean": the nearest known name, ignoring case, when it is near enough.
         std::string best;  // a copy: some candidates are temporaries
         std::size_t bestDistance = std::max<std::size_t>(2, name.size() / 4) + 1;
+        const Letters nameLetters = lettersOf(name);
         const auto consider = [&](std::string_view candidate) {
-            const std::size_t d = distance(name, candidate);
+            const std::size_t d = distanceBelow(name, nameLetters, candidate, bestDistance);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = candidate;
