@@ -203,10 +203,11 @@ private:
         for (const auto& id : categories_)
             if (id == name) category = id;
         if (category.empty()) {
-            for (const auto& id : categories_) {
-                const auto names = categoryNames(id);
-                if (std::find(names.begin() + 1, names.end(), name) != names.end()) category = id;
-            }
+            // Or its name without the suffix (categoryNames' second name), compared in place.
+            for (const auto& id : categories_)
+                if (!name.empty() && id.size() == name.size() + kCategorySuffix.size() && id.starts_with(name) &&
+                    id.ends_with(kCategorySuffix))
+                    category = id;
         }
         if (category.empty()) return std::nullopt;
         for (std::size_t i = 0; i < universe_.functions.size(); ++i)
@@ -304,27 +305,38 @@ private:
         for (auto k : kKeywords) consider(k);
         for (const auto& f : universe_.functions) consider(f.name);
         for (const auto& e : universe_.events) consider(e.name);
-        std::vector<std::string> categoryList;
-        for (const auto& id : categories_) {
-            const auto names = categoryNames(id);
-            for (const auto& n : names) consider(n);
-            categoryList.push_back(names.size() > 1 ? id + " (" + names[1] + ")" : id);
-        }
+        for (const auto& n : categoryCandidates()) consider(n);
 
         std::string message = "unknown name " + quoted(name) + " in trace descriptor " + quoted(text);
         if (!best.empty()) message += "; did you mean " + quoted(best) + "?";
-        message += "; valid names are";
-        for (auto k : kKeywords) message += " " + std::string(k) + ",";
-        message += " a function name";
-        if (!universe_.functions.empty()) message += " (such as " + universe_.functions.front().name + ")";
-        message += ", an event name";
-        if (!universe_.events.empty()) message += " (such as " + universe_.events.front().name + ")";
-        if (!categoryList.empty()) {
-            message += " or a category:";
-            for (std::size_t i = 0; i < categoryList.size(); ++i)
-                message += (i == 0 ? " " : ", ") + categoryList[i];
+        return message + validNames();
+    }
+
+    // Every name a category answers to; made once per compilation, for any unknown name.
+    const std::vector<std::string>& categoryCandidates() const {
+        if (categoryCandidates_.empty())
+            for (const auto& id : categories_)
+                for (auto& n : categoryNames(id)) categoryCandidates_.push_back(std::move(n));
+        return categoryCandidates_;
+    }
+
+    // The list of valid names closing each unknown name's error; the same for all of them, so
+    // written once per compilation.
+    const std::string& validNames() const {
+        if (!validNames_.empty()) return validNames_;
+        std::string& text = validNames_;
+        text = "; valid names are";
+        for (auto k : kKeywords) text += " " + std::string(k) + ",";
+        text += " a function name";
+        if (!universe_.functions.empty()) text += " (such as " + universe_.functions.front().name + ")";
+        text += ", an event name";
+        if (!universe_.events.empty()) text += " (such as " + universe_.events.front().name + ")";
+        for (std::size_t i = 0; i < categories_.size(); ++i) {
+            const auto names = categoryNames(categories_[i]);
+            text += i == 0 ? " or a category: " : ", ";
+            text += names.size() > 1 ? categories_[i] + " (" + names[1] + ")" : categories_[i];
         }
-        return message;
+        return text;
     }
 
     const Universe& universe_;
@@ -332,6 +344,8 @@ private:
     Filter filter_;
     std::vector<std::string> errors_;
     std::vector<std::string> warnings_;
+    mutable std::vector<std::string> categoryCandidates_;
+    mutable std::string validNames_;
 };
 
 std::string FilterResult::message() const {
