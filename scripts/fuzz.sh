@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh [RUNS]        a long run: RUNS (default 10000000) executions per target, in
 #                                 parallel jobs, corpora kept in build-fuzz/corpus/; prints a table
 # FUZZ_JOBS (default: the number of cores) sets the parallel jobs of a long run, FUZZ_TARGETS
-# (default: all three) the targets to run.
+# (default: all three) the targets to run, FUZZ_SECONDS a time limit per target for a long run
+# (each job stops at RUNS/jobs executions or then, whichever comes first).
 # A finding stops its target and leaves crash-*/leak-*/timeout-* in build-fuzz/findings/<target>/;
 # once fixed, the input goes into fuzz/regressions/<target>/, which the ordinary tests replay.
 set -euo pipefail
@@ -75,6 +76,7 @@ for name in ${FUZZ_TARGETS:-generator_fuzz layer_settings_fuzz trace_filter_fuzz
     corpus=$root/build-fuzz/corpus/$name
     mkdir -p "$corpus"
     cmd=(-runs=$(( (runs + jobs - 1) / jobs )) -jobs="$jobs" -workers="$jobs")
+    [ -n "${FUZZ_SECONDS:-}" ] && cmd+=(-max_total_time="$FUZZ_SECONDS")
   fi
   start=$(date +%s)
   # libFuzzer writes a job's log (fuzz-N.log) into the working directory.
