@@ -187,7 +187,7 @@ TEST_CASE("quoting: options with spaces on the command line and in JAVA_TOOL_OPT
     CHECK(fs::exists(w.dir / "t.txt"));
 }
 
-TEST_CASE("an @argfile naming an agent is expanded in place; one naming none stays") {
+TEST_CASE("an @argfile naming an agent is expanded in place, one naming none stays") {
     Work w;
     std::ofstream(w.dir / "args.txt") << "# the agent and the class path\n-agentpath:libcounter.so=out=out.txt,"
                                       << counterOptions << "\n-cp \"" << agentClasses << "\"\n";

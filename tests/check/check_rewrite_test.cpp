@@ -62,7 +62,7 @@ std::vector<std::string> fakeQuery(const Jdk&, const std::optional<std::string>&
 
 }  // namespace
 
-TEST_CASE("agents are taken out of the options; the program's own arguments are left alone") {
+TEST_CASE("agents are taken out of the options, the program's own arguments are left alone") {
     const auto s = strip({"java", "-Xmx64m", "-agentlib:jdwp=transport=dt_socket", "-cp", "-agentpath:/not/an/agent.so",
                           "-javaagent:a.jar=x=1", "Main", "-agentpath:/arg.so", "@args"});
     CHECK(s.command == Words{"java", "-Xmx64m", "-cp", "-agentpath:/not/an/agent.so", "Main", "-agentpath:/arg.so", "@args"});
@@ -95,7 +95,7 @@ TEST_CASE("an option without its library is an error naming it") {
     CHECK(*j == "-javaagent:=opts (in the command line) names no jar");
 }
 
-TEST_CASE("an agent without '=' gets no options; with '=' and nothing after it, the empty string") {
+TEST_CASE("an agent without '=' gets no options, with '=' and nothing after it, the empty string") {
     const auto s = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so=", "Main"});
     REQUIRE(s.agents.size() == 2);
     CHECK_FALSE(s.agents[0].options.has_value());
@@ -132,7 +132,7 @@ TEST_CASE("option variables: agents in the JVM's order, variables rewritten or u
     CHECK(*e == "_JAVA_OPTIONS: unmatched \" at character 5 (a quote opened there is never closed)");
 }
 
-TEST_CASE("resolving: -agentlib in the JDK's lib, then the library path; paths and jars must exist") {
+TEST_CASE("resolving: -agentlib in the JDK's lib, then the library path, paths and jars must exist") {
     Scratch t;
     Jdk jdk{t.dir / "jdk/bin/java", t.dir / "jdk"};
     t.write("jdk/lib/libjdwp.so", "");
@@ -177,7 +177,7 @@ TEST_CASE("resolving: -agentlib in the JDK's lib, then the library path; paths a
           "agent not found: -javaagent:gone.jar=x (in the command line): no such jar " + (t.dir / "app/gone.jar").string());
 }
 
-TEST_CASE("the layer's word: one agent inline, several from a config file; the report by default per run") {
+TEST_CASE("the layer's word: one agent inline, several from a config file, the report by default per run") {
     const auto one = strip({"java", "-agentpath:/a.so=x,y", "-cp", "c", "Main"});
     LayerPlan plan;
     REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"check=strict"}, {{"/a.so", "x,y"}}, one, "/run/jvmti-check.7", plan));
@@ -200,7 +200,7 @@ TEST_CASE("the layer's word: one agent inline, several from a config file; the r
           "the layer's path /l=/x.so contains '=', which -agentpath cannot take");
 }
 
-TEST_CASE("the HTML report: the page is report=, the text lines its .txt twin; by default per run") {
+TEST_CASE("the HTML report: the page is report=, the text lines its .txt twin, by default per run") {
     const auto one = strip({"java", "-agentpath:/a.so", "Main"});
     LayerPlan plan;
     REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report-format=html"}, {{"/a.so", std::nullopt}}, one,

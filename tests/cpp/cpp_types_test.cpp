@@ -76,7 +76,7 @@ void onVMInit(jvmti::Env env, JNIEnv*, jthread) {
 
 }  // namespace
 
-TEST_CASE("GetThreadInfo: the struct's name is freed with it; its references are Local-free values") {
+TEST_CASE("GetThreadInfo: the struct's name is freed with it, its references are Local-free values") {
     Env e;
     rec::state().respond = [](const rec::Call& c) {
         if (!is(c, "GetThreadInfo")) return;
@@ -140,7 +140,7 @@ TEST_CASE("GetExtensionFunctions: fields of structs inside struct fields are fre
     expectEachFreedOnce(e);
 }
 
-TEST_CASE("GetSystemProperties: every string and the array of them are freed once; elements read as strings") {
+TEST_CASE("GetSystemProperties: every string and the array of them are freed once, elements read as strings") {
     Env e;
     rec::state().respond = [](const rec::Call& c) {
         if (!is(c, "GetSystemProperties")) return;

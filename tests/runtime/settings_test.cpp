@@ -104,7 +104,7 @@ TEST_CASE("options: each enum choice", "[settings]") {
     CHECK(std::string(reportFormatName(ReportFormat::Html)) == "html");
 }
 
-TEST_CASE("options: report-format=html needs a report file; its text lines go to the file's twin", "[settings]") {
+TEST_CASE("options: report-format=html needs a report file, its text lines go to the file's twin", "[settings]") {
     CleanEnv env;
     CHECK(loadSettings("report-format=html").error ==
           "report-format=html needs report=FILE: the HTML page is written to a file at exit (its text lines go to "
