@@ -68,7 +68,15 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
         for (const auto* p : signatureParams(f->params)) {
             if (p->type.kind == Kind::Varargs) continue;
             bool nullChecked = false;
-            for (const auto& c : checks) nullChecked = nullChecked || (c.param == p && c.what == EntryCheck::What::NullPointer);
+            std::string handle = "None", handleError = "JVMTI_ERROR_NONE";
+            for (const auto& c : checks) {
+                if (c.param != p) continue;
+                if (c.what == EntryCheck::What::NullPointer) nullChecked = true;
+                if (c.what == EntryCheck::What::Handle) {
+                    handle = c.handleKind;
+                    handleError = c.error;
+                }
+            }
             const auto min = p->type.baseAttrs.find("min");
             const bool isEnum = p->type.kind == Kind::Value && p->type.base == "enum";
             if (isEnum) enumsUsed[p->type.name] = true;
@@ -76,7 +84,8 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
                                "base", p->type.base, "enumName", isEnum ? p->type.name : "", "isEnum", isEnum,
                                "nullok", str(p->type.nullok), "nullChecked", str(nullChecked),
                                "hasMin", str(min != p->type.baseAttrs.end()),
-                               "min", min != p->type.baseAttrs.end() ? min->second : "0"});
+                               "min", min != p->type.baseAttrs.end() ? min->second : "0",
+                               "handle", handle, "handleError", handleError});
         }
         const size_t paramCount = params.size();
         put(fv, "paramList", std::move(params));

@@ -12,6 +12,10 @@ enum class Kind : unsigned char {
     Value, OutPtr, AllocBuf, AllocAllocBuf, InPtr, InBuf, OutBuf, VmBuf, AgentBuf, PtrType, Varargs, AllocFieldBuf
 };
 
+// The handles check=strict tests for life (None for every other parameter). Object, Class,
+// Thread and ThreadGroup are JNI references; Method and Field are IDs.
+enum class Handle : unsigned char { None, Object, Class, Thread, ThreadGroup, Method, Field };
+
 struct Param {
     const char* name;
     const char* ctype;        // as jvmti.h declares it
@@ -24,6 +28,8 @@ struct Param {
     int min;
     const int* enumValues;    // the values an enum parameter may take
     int enumValueCount;
+    Handle handle;            // a handle whose life the strict checks test
+    jvmtiError handleError;   // the error refusing a dead or false handle; NONE for no handle
 };
 
 // An out-parameter through which the function hands back JVMTI-allocated memory (the agent

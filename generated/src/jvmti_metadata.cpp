@@ -17,9 +17,11 @@ const int enum_jvmtiVerboseFlag[] = { JVMTI_VERBOSE_OTHER, JVMTI_VERBOSE_GC, JVM
 
 const Param params_Allocate[] = {
     {"size", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"mem_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_Allocate[] = {
     { 1, true, false, false, 0, false },
@@ -27,20 +29,24 @@ const OutParam out_Allocate[] = {
 
 const Param params_Deallocate[] = {
     {"mem", "unsigned char*", Kind::OutBuf, "uchar", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetThreadState[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"thread_state_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadState[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetCurrentThread[] = {
     {"thread_ptr", "jthread*", Kind::OutPtr, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetCurrentThread[] = {
     { 0, false, false, true, -1, false },
@@ -49,9 +55,11 @@ const jvmtiPhase phases_GetCurrentThread[] = { JVMTI_PHASE_START, JVMTI_PHASE_LI
 
 const Param params_GetAllThreads[] = {
     {"threads_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"threads_ptr", "jthread**", Kind::AllocBuf, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetAllThreads[] = {
     { 1, true, false, true, 0, true },
@@ -60,89 +68,109 @@ const jvmtiPhase phases_GetAllThreads[] = { JVMTI_PHASE_LIVE };
 
 const Param params_SuspendThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_SuspendThread[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThread[] = { 20 };
 
 const Param params_SuspendThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"request_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"results", "jvmtiError*", Kind::OutBuf, "enum", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SuspendThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThreadList[] = { 20 };
 
 const Param params_SuspendAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"except_list", "const jthread*", Kind::InBuf, "jthread", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SuspendAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendAllVirtualThreads[] = { 20, 44 };
 
 const Param params_ResumeThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_ResumeThread[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThread[] = { 20 };
 
 const Param params_ResumeThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"request_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"results", "jvmtiError*", Kind::OutBuf, "enum", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ResumeThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThreadList[] = { 20 };
 
 const Param params_ResumeAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"except_list", "const jthread*", Kind::InBuf, "jthread", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ResumeAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeAllVirtualThreads[] = { 20, 44 };
 
 const Param params_StopThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"exception", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_StopThread[] = { JVMTI_PHASE_LIVE };
 const int caps_StopThread[] = { 10 };
 
 const Param params_InterruptThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_InterruptThread[] = { JVMTI_PHASE_LIVE };
 const int caps_InterruptThread[] = { 10 };
 
 const Param params_GetThreadInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"info_ptr", "jvmtiThreadInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadInfo[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetOwnedMonitorInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"owned_monitor_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"owned_monitors_ptr", "jobject**", Kind::AllocBuf, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetOwnedMonitorInfo[] = {
     { 2, true, false, true, 1, true },
@@ -152,11 +180,14 @@ const int caps_GetOwnedMonitorInfo[] = { 5 };
 
 const Param params_GetOwnedMonitorStackDepthInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"monitor_info_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"monitor_info_ptr", "jvmtiMonitorStackDepthInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetOwnedMonitorStackDepthInfo[] = {
     { 2, true, false, false, 1, true },
@@ -166,9 +197,11 @@ const int caps_GetOwnedMonitorStackDepthInfo[] = { 34 };
 
 const Param params_GetCurrentContendedMonitor[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"monitor_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetCurrentContendedMonitor[] = {
     { 1, false, false, true, -1, false },
@@ -178,37 +211,47 @@ const int caps_GetCurrentContendedMonitor[] = { 6 };
 
 const Param params_RunAgentThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"proc", "jvmtiStartFunction", Kind::PtrType, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"arg", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"priority", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RunAgentThread[] = { JVMTI_PHASE_LIVE };
 
 const Param params_SetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"data_ptr", "void**", Kind::AgentBuf, "void", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetTopThreadGroups[] = {
     {"group_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"groups_ptr", "jthreadGroup**", Kind::AllocBuf, "jthreadGroup", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetTopThreadGroups[] = {
     { 1, true, false, true, 0, true },
@@ -217,23 +260,30 @@ const jvmtiPhase phases_GetTopThreadGroups[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetThreadGroupInfo[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP},
     {"info_ptr", "jvmtiThreadGroupInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadGroupInfo[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetThreadGroupChildren[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP},
     {"thread_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"threads_ptr", "jthread**", Kind::AllocBuf, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"group_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"groups_ptr", "jthreadGroup**", Kind::AllocBuf, "jthreadGroup", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetThreadGroupChildren[] = {
     { 2, true, false, true, 1, true },
@@ -243,25 +293,33 @@ const jvmtiPhase phases_GetThreadGroupChildren[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetStackTrace[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"start_depth", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"frame_buffer", "jvmtiFrameInfo*", Kind::OutBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetStackTrace[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetAllStackTraces[] = {
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"stack_info_ptr", "jvmtiStackInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"thread_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetAllStackTraces[] = {
     { 1, true, false, false, -1, false },
@@ -270,13 +328,17 @@ const jvmtiPhase phases_GetAllStackTraces[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetThreadListStackTraces[] = {
     {"thread_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"thread_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"stack_info_ptr", "jvmtiStackInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetThreadListStackTraces[] = {
     { 3, true, false, false, 0, false },
@@ -285,156 +347,195 @@ const jvmtiPhase phases_GetThreadListStackTraces[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetFrameCount[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFrameCount[] = { JVMTI_PHASE_LIVE };
 
 const Param params_PopFrame[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_PopFrame[] = { JVMTI_PHASE_LIVE };
 const int caps_PopFrame[] = { 8 };
 
 const Param params_GetFrameLocation[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"method_ptr", "jmethodID*", Kind::OutPtr, "jmethodID", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFrameLocation[] = { JVMTI_PHASE_LIVE };
 
 const Param params_NotifyFramePop[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_NotifyFramePop[] = { JVMTI_PHASE_LIVE };
 const int caps_NotifyFramePop[] = { 18 };
 
 const Param params_ClearAllFramePops[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_ClearAllFramePops[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearAllFramePops[] = { 18 };
 
 const Param params_ForceEarlyReturnObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"value", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_ForceEarlyReturnObject[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnObject[] = { 33 };
 
 const Param params_ForceEarlyReturnInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"value", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ForceEarlyReturnInt[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnInt[] = { 33 };
 
 const Param params_ForceEarlyReturnLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"value", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ForceEarlyReturnLong[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnLong[] = { 33 };
 
 const Param params_ForceEarlyReturnFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"value", "jfloat", Kind::Value, "jfloat", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ForceEarlyReturnFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnFloat[] = { 33 };
 
 const Param params_ForceEarlyReturnDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"value", "jdouble", Kind::Value, "jdouble", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ForceEarlyReturnDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnDouble[] = { 33 };
 
 const Param params_ForceEarlyReturnVoid[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_ForceEarlyReturnVoid[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnVoid[] = { 33 };
 
 const Param params_FollowReferences[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"klass", "jclass", Kind::PtrType, "jclass", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"initial_object", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"callbacks", "const jvmtiHeapCallbacks*", Kind::InPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_FollowReferences[] = { JVMTI_PHASE_LIVE };
 const int caps_FollowReferences[] = { 0 };
 
 const Param params_IterateThroughHeap[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"klass", "jclass", Kind::PtrType, "jclass", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"callbacks", "const jvmtiHeapCallbacks*", Kind::InPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IterateThroughHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateThroughHeap[] = { 0 };
 
 const Param params_GetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"tag_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetTag[] = { 0 };
 
 const Param params_SetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"tag", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_SetTag[] = { 0 };
 
 const Param params_GetObjectsWithTags[] = {
     {"tag_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"tags", "const jlong*", Kind::InBuf, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"object_result_ptr", "jobject**", Kind::AllocBuf, "jobject", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"tag_result_ptr", "jlong**", Kind::AllocBuf, "jlong", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetObjectsWithTags[] = {
     { 3, true, false, true, 2, true },
@@ -446,61 +547,79 @@ const jvmtiPhase phases_ForceGarbageCollection[] = { JVMTI_PHASE_LIVE };
 
 const Param params_IterateOverObjectsReachableFromObject[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"object_reference_callback", "jvmtiObjectReferenceCallback", Kind::PtrType, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IterateOverObjectsReachableFromObject[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverObjectsReachableFromObject[] = { 0 };
 
 const Param params_IterateOverReachableObjects[] = {
     {"heap_root_callback", "jvmtiHeapRootCallback", Kind::PtrType, "struct", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"stack_ref_callback", "jvmtiStackReferenceCallback", Kind::PtrType, "struct", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"object_ref_callback", "jvmtiObjectReferenceCallback", Kind::PtrType, "struct", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IterateOverReachableObjects[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverReachableObjects[] = { 0 };
 
 const Param params_IterateOverHeap[] = {
     {"object_filter", "jvmtiHeapObjectFilter", Kind::Value, "enum", "jvmtiHeapObjectFilter", false, false, false, 0,
-     enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int)},
+     enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"heap_object_callback", "jvmtiHeapObjectCallback", Kind::PtrType, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IterateOverHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverHeap[] = { 0 };
 
 const Param params_IterateOverInstancesOfClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"object_filter", "jvmtiHeapObjectFilter", Kind::Value, "enum", "jvmtiHeapObjectFilter", false, false, false, 0,
-     enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int)},
+     enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"heap_object_callback", "jvmtiHeapObjectCallback", Kind::PtrType, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IterateOverInstancesOfClass[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverInstancesOfClass[] = { 0 };
 
 const Param params_GetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetLocalObject[] = {
     { 3, false, false, true, -1, false },
@@ -510,11 +629,14 @@ const int caps_GetLocalObject[] = { 14 };
 
 const Param params_GetLocalInstance[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetLocalInstance[] = {
     { 2, false, false, true, -1, false },
@@ -524,180 +646,230 @@ const int caps_GetLocalInstance[] = { 14 };
 
 const Param params_GetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInt[] = { 14 };
 
 const Param params_GetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalLong[] = { 14 };
 
 const Param params_GetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jfloat*", Kind::OutPtr, "jfloat", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalFloat[] = { 14 };
 
 const Param params_GetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jdouble*", Kind::OutPtr, "jdouble", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalDouble[] = { 14 };
 
 const Param params_SetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_SetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalObject[] = { 14 };
 
 const Param params_SetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalInt[] = { 14 };
 
 const Param params_SetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalLong[] = { 14 };
 
 const Param params_SetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jfloat", Kind::Value, "jfloat", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalFloat[] = { 14 };
 
 const Param params_SetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jdouble", Kind::Value, "jdouble", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalDouble[] = { 14 };
 
 const Param params_SetBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"location", "jlocation", Kind::Value, "jlocation", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_SetBreakpoint[] = { 19 };
 
 const Param params_ClearBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"location", "jlocation", Kind::Value, "jlocation", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_ClearBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearBreakpoint[] = { 19 };
 
 const Param params_SetFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
 };
 const jvmtiPhase phases_SetFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldAccessWatch[] = { 2 };
 
 const Param params_ClearFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
 };
 const jvmtiPhase phases_ClearFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldAccessWatch[] = { 2 };
 
 const Param params_SetFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
 };
 const jvmtiPhase phases_SetFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldModificationWatch[] = { 1 };
 
 const Param params_ClearFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
 };
 const jvmtiPhase phases_ClearFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldModificationWatch[] = { 1 };
 
 const Param params_GetAllModules[] = {
     {"module_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"modules_ptr", "jobject**", Kind::AllocBuf, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetAllModules[] = {
     { 1, true, false, true, 0, true },
@@ -706,11 +878,14 @@ const jvmtiPhase phases_GetAllModules[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetNamedModule[] = {
     {"class_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"package_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"module_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetNamedModule[] = {
     { 2, false, false, true, -1, false },
@@ -719,63 +894,80 @@ const jvmtiPhase phases_GetNamedModule[] = { JVMTI_PHASE_LIVE };
 
 const Param params_AddModuleReads[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleReads[] = { JVMTI_PHASE_LIVE };
 
 const Param params_AddModuleExports[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"pkg_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleExports[] = { JVMTI_PHASE_LIVE };
 
 const Param params_AddModuleOpens[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"pkg_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleOpens[] = { JVMTI_PHASE_LIVE };
 
 const Param params_AddModuleUses[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"service", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
 };
 const jvmtiPhase phases_AddModuleUses[] = { JVMTI_PHASE_LIVE };
 
 const Param params_AddModuleProvides[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"service", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"impl_class", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
 };
 const jvmtiPhase phases_AddModuleProvides[] = { JVMTI_PHASE_LIVE };
 
 const Param params_IsModifiableModule[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"is_modifiable_module_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsModifiableModule[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetLoadedClasses[] = {
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"classes_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetLoadedClasses[] = {
     { 1, true, false, true, 0, true },
@@ -784,11 +976,14 @@ const jvmtiPhase phases_GetLoadedClasses[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetClassLoaderClasses[] = {
     {"initiating_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"classes_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetClassLoaderClasses[] = {
     { 2, true, false, true, 1, true },
@@ -797,11 +992,14 @@ const jvmtiPhase phases_GetClassLoaderClasses[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetClassSignature[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetClassSignature[] = {
     { 1, true, false, false, -1, false },
@@ -811,17 +1009,21 @@ const jvmtiPhase phases_GetClassSignature[] = { JVMTI_PHASE_START, JVMTI_PHASE_L
 
 const Param params_GetClassStatus[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"status_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassStatus[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetSourceFileName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"source_name_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetSourceFileName[] = {
     { 1, true, false, false, -1, false },
@@ -831,19 +1033,24 @@ const int caps_GetSourceFileName[] = { 11 };
 
 const Param params_GetClassModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetClassMethods[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"method_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"methods_ptr", "jmethodID**", Kind::AllocBuf, "jmethodID", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetClassMethods[] = {
     { 2, true, false, false, 1, true },
@@ -852,11 +1059,14 @@ const jvmtiPhase phases_GetClassMethods[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIV
 
 const Param params_GetClassFields[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"fields_ptr", "jfieldID**", Kind::AllocBuf, "jfieldID", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetClassFields[] = {
     { 2, true, false, false, 1, true },
@@ -865,11 +1075,14 @@ const jvmtiPhase phases_GetClassFields[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE
 
 const Param params_GetImplementedInterfaces[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"interface_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"interfaces_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetImplementedInterfaces[] = {
     { 2, true, false, true, 1, true },
@@ -878,23 +1091,30 @@ const jvmtiPhase phases_GetImplementedInterfaces[] = { JVMTI_PHASE_START, JVMTI_
 
 const Param params_GetClassVersionNumbers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"minor_version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"major_version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassVersionNumbers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetConstantPool[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"constant_pool_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"constant_pool_byte_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"constant_pool_bytes_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetConstantPool[] = {
     { 3, true, false, false, 2, true },
@@ -904,33 +1124,41 @@ const int caps_GetConstantPool[] = { 35 };
 
 const Param params_IsInterface[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"is_interface_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsInterface[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_IsArrayClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"is_array_class_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsArrayClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_IsModifiableClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"is_modifiable_class_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsModifiableClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetClassLoader[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"classloader_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetClassLoader[] = {
     { 1, false, false, true, -1, false },
@@ -939,9 +1167,11 @@ const jvmtiPhase phases_GetClassLoader[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE
 
 const Param params_GetSourceDebugExtension[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"source_debug_extension_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetSourceDebugExtension[] = {
     { 1, true, false, false, -1, false },
@@ -951,58 +1181,73 @@ const int caps_GetSourceDebugExtension[] = { 13 };
 
 const Param params_RetransformClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"classes", "const jclass*", Kind::InBuf, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RetransformClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RetransformClasses[] = { 37 };
 
 const Param params_RedefineClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"class_definitions", "const jvmtiClassDefinition*", Kind::InBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RedefineClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RedefineClasses[] = { 9 };
 
 const Param params_GetObjectSize[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"size_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetObjectSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetObjectHashCode[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"hash_code_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetObjectHashCode[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetObjectMonitorUsage[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
     {"info_ptr", "jvmtiMonitorUsage*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetObjectMonitorUsage[] = { JVMTI_PHASE_LIVE };
 const int caps_GetObjectMonitorUsage[] = { 7 };
 
 const Param params_GetFieldName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetFieldName[] = {
     { 2, true, false, false, -1, false },
@@ -1013,11 +1258,14 @@ const jvmtiPhase phases_GetFieldName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE }
 
 const Param params_GetFieldDeclaringClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
     {"declaring_class_ptr", "jclass*", Kind::OutPtr, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetFieldDeclaringClass[] = {
     { 2, false, false, true, -1, false },
@@ -1026,34 +1274,44 @@ const jvmtiPhase phases_GetFieldDeclaringClass[] = { JVMTI_PHASE_START, JVMTI_PH
 
 const Param params_GetFieldModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFieldModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_IsFieldSynthetic[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
     {"is_synthetic_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsFieldSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsFieldSynthetic[] = { 4 };
 
 const Param params_GetMethodName[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetMethodName[] = {
     { 1, true, false, false, -1, false },
@@ -1064,9 +1322,11 @@ const jvmtiPhase phases_GetMethodName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE 
 
 const Param params_GetMethodDeclaringClass[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"declaring_class_ptr", "jclass*", Kind::OutPtr, "jclass", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetMethodDeclaringClass[] = {
     { 1, false, false, true, -1, false },
@@ -1075,35 +1335,44 @@ const jvmtiPhase phases_GetMethodDeclaringClass[] = { JVMTI_PHASE_START, JVMTI_P
 
 const Param params_GetMethodModifiers[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMethodModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetMaxLocals[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"max_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMaxLocals[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetArgumentsSize[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"size_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetArgumentsSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetLineNumberTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"entry_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"table_ptr", "jvmtiLineNumberEntry**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetLineNumberTable[] = {
     { 2, true, false, false, 1, true },
@@ -1113,21 +1382,27 @@ const int caps_GetLineNumberTable[] = { 12 };
 
 const Param params_GetMethodLocation[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"start_location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"end_location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMethodLocation[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetLocalVariableTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"entry_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"table_ptr", "jvmtiLocalVariableEntry**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetLocalVariableTable[] = {
     { 2, true, false, false, 1, true },
@@ -1137,11 +1412,14 @@ const int caps_GetLocalVariableTable[] = { 14 };
 
 const Param params_GetBytecodes[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"bytecode_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"bytecodes_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetBytecodes[] = {
     { 2, true, false, false, 1, true },
@@ -1151,93 +1429,113 @@ const int caps_GetBytecodes[] = { 3 };
 
 const Param params_IsMethodNative[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"is_native_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsMethodNative[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_IsMethodSynthetic[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"is_synthetic_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsMethodSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsMethodSynthetic[] = { 4 };
 
 const Param params_IsMethodObsolete[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
     {"is_obsolete_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsMethodObsolete[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_SetNativeMethodPrefix[] = {
     {"prefix", "const char*", Kind::InBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const int caps_SetNativeMethodPrefix[] = { 36 };
 
 const Param params_SetNativeMethodPrefixes[] = {
     {"prefix_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"prefixes", "char**", Kind::AgentBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const int caps_SetNativeMethodPrefixes[] = { 36 };
 
 const Param params_CreateRawMonitor[] = {
     {"name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"monitor_ptr", "jrawMonitorID*", Kind::OutPtr, "jrawMonitorID", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_CreateRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_DestroyRawMonitor[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_DestroyRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_RawMonitorEnter[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_RawMonitorExit[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_RawMonitorWait[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"millis", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_RawMonitorNotify[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_RawMonitorNotifyAll[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_SetJNIFunctionTable[] = {
     {"function_table", "const jniNativeInterface*", Kind::InPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetJNIFunctionTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 
 const Param params_GetJNIFunctionTable[] = {
     {"function_table", "jniNativeInterface**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetJNIFunctionTable[] = {
     { 0, true, false, false, -1, false },
@@ -1246,33 +1544,41 @@ const jvmtiPhase phases_GetJNIFunctionTable[] = { JVMTI_PHASE_START, JVMTI_PHASE
 
 const Param params_SetEventCallbacks[] = {
     {"callbacks", "const jvmtiEventCallbacks*", Kind::InPtr, "struct", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"size_of_callbacks", "jint", Kind::Value, "jint", "", false, false, true, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetEventCallbacks[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_SetEventNotificationMode[] = {
     {"mode", "jvmtiEventMode", Kind::Value, "enum", "jvmtiEventMode", false, false, false, 0,
-     enum_jvmtiEventMode, sizeof enum_jvmtiEventMode / sizeof(int)},
+     enum_jvmtiEventMode, sizeof enum_jvmtiEventMode / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
-     enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int)},
+     enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"event_thread", "jthread", Kind::PtrType, "jthread", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_SetEventNotificationMode[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_GenerateEvents[] = {
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
-     enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int)},
+     enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GenerateEvents[] = { JVMTI_PHASE_LIVE };
 
 const Param params_GetExtensionFunctions[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"extensions", "jvmtiExtensionFunctionInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetExtensionFunctions[] = {
     { 1, true, false, false, 0, true },
@@ -1281,9 +1587,11 @@ const jvmtiPhase phases_GetExtensionFunctions[] = { JVMTI_PHASE_ONLOAD, JVMTI_PH
 
 const Param params_GetExtensionEvents[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"extensions", "jvmtiExtensionEventInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetExtensionEvents[] = {
     { 1, true, false, false, 0, true },
@@ -1292,97 +1600,115 @@ const jvmtiPhase phases_GetExtensionEvents[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE
 
 const Param params_SetExtensionEventCallback[] = {
     {"extension_event_index", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"callback", "jvmtiExtensionEvent", Kind::PtrType, "struct", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetExtensionEventCallback[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_GetPotentialCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetPotentialCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_AddCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_RelinquishCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RelinquishCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_GetCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetCurrentThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTimerInfo[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTimerInfo[] = { 22 };
 
 const Param params_GetCurrentThreadCpuTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTime[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTime[] = { 22 };
 
 const Param params_GetThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadCpuTimerInfo[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTimerInfo[] = { 23 };
 
 const Param params_GetThreadCpuTime[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadCpuTime[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTime[] = { 23 };
 
 const Param params_GetTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetAvailableProcessors[] = {
     {"processor_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_AddToBootstrapClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddToBootstrapClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_AddToSystemClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddToSystemClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 
 const Param params_GetSystemProperties[] = {
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"property_ptr", "char***", Kind::AllocAllocBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetSystemProperties[] = {
     { 1, true, true, false, 0, true },
@@ -1391,9 +1717,11 @@ const jvmtiPhase phases_GetSystemProperties[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHAS
 
 const Param params_GetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetSystemProperty[] = {
     { 1, true, false, false, -1, false },
@@ -1402,37 +1730,45 @@ const jvmtiPhase phases_GetSystemProperty[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_
 
 const Param params_SetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "const char*", Kind::InBuf, "char", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetSystemProperty[] = { JVMTI_PHASE_ONLOAD };
 
 const Param params_GetPhase[] = {
     {"phase_ptr", "jvmtiPhase*", Kind::OutPtr, "enum", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_SetEnvironmentLocalStorage[] = {
     {"data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetEnvironmentLocalStorage[] = {
     {"data_ptr", "void**", Kind::AgentBuf, "void", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetVersionNumber[] = {
     {"version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetErrorName[] = {
     {"error", "jvmtiError", Kind::Value, "enum", "jvmtiError", false, false, false, 0,
-     enum_jvmtiError, sizeof enum_jvmtiError / sizeof(int)},
+     enum_jvmtiError, sizeof enum_jvmtiError / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const OutParam out_GetErrorName[] = {
     { 1, true, false, false, -1, false },
@@ -1440,19 +1776,23 @@ const OutParam out_GetErrorName[] = {
 
 const Param params_SetVerboseFlag[] = {
     {"flag", "jvmtiVerboseFlag", Kind::Value, "enum", "jvmtiVerboseFlag", false, false, false, 0,
-     enum_jvmtiVerboseFlag, sizeof enum_jvmtiVerboseFlag / sizeof(int)},
+     enum_jvmtiVerboseFlag, sizeof enum_jvmtiVerboseFlag / sizeof(int),
+     Handle::None, JVMTI_ERROR_NONE},
     {"value", "jboolean", Kind::Value, "jboolean", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_GetJLocationFormat[] = {
     {"format_ptr", "jvmtiJlocationFormat*", Kind::OutPtr, "enum", "", false, true, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 
 const Param params_SetHeapSamplingInterval[] = {
     {"sampling_interval", "jint", Kind::Value, "jint", "", false, false, false, 0,
-     nullptr, 0},
+     nullptr, 0,
+     Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetHeapSamplingInterval[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const int caps_SetHeapSamplingInterval[] = { 43 };

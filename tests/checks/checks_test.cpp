@@ -201,12 +201,15 @@ TEST_CASE("a handle the runtime finds dead returns its type's error, as .invalid
     for (const auto& f : md::functions)
         for (int i = 0; i < f.paramCount; ++i) {
             const md::Param& p = f.params[i];
-            if (p.kind != md::Kind::Value && p.kind != md::Kind::PtrType) continue;
-            jvmtiError expected = JVMTI_ERROR_NONE;
-            for (const auto& [base, error] : errors)
-                if (std::string(p.base) == base) expected = error;
-            if (expected == JVMTI_ERROR_NONE) continue;
             INFO(f.name << "(" << p.name << ")");
+            jvmtiError expected = JVMTI_ERROR_NONE;
+            if (p.kind == md::Kind::Value || p.kind == md::Kind::PtrType)
+                for (const auto& [base, error] : errors)
+                    if (std::string(p.base) == base) expected = error;
+            // The metadata says the same (Param::handle, Param::handleError).
+            CHECK(p.handleError == expected);
+            CHECK((p.handle != md::Handle::None) == (expected != JVMTI_ERROR_NONE));
+            if (expected == JVMTI_ERROR_NONE) continue;
             const Words args = goodArgs(f);
             const void* handle = rec::fromWord<const void*>(args[static_cast<size_t>(i)]);
             for (const auto state : {jvmti_runtime::HandleState::Invalid, jvmti_runtime::HandleState::Stale}) {

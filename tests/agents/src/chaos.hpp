@@ -49,14 +49,9 @@ struct EnvFacts {
     jvmtiCapabilities caps{};
 };
 
-// The handle kinds the layer checks (by a parameter's base type): whether the handle is a JNI
-// reference (a deleted one is stale) or an ID, and the error that refuses a bad one.
-struct HandleType {
-    const char* base;
-    bool reference;
-    jvmtiError error;
-};
-const HandleType* handleType(const jvmti_metadata::Param& p);
+// A handle the strict checks test (the metadata's Param::handle): a JNI reference, which can be
+// deleted, or an ID.
+bool isReference(jvmti_metadata::Handle h);
 
 // The checks of an entry, applied to a call described by `args` (one per parameter), in the
 // layer's order: environment, phase, capabilities, each parameter (NULL, minimum, enum), callback

@@ -138,9 +138,8 @@ void runPass(const Envs& envs, const Place& place, Tally& tally) {
             if (p.enumValues != nullptr)
                 for (int bad : badEnumValues(p))
                     cases.push_back({envs.full, &envs.fullFacts, i, Arg::BadEnum, jvmti_recorder::toWord(bad)});
-            const HandleType* h = handleType(p);
-            if (h == nullptr || !place.at.handleChecks) continue;
-            if (!h->reference) {
+            if (p.handle == md::Handle::None || !place.at.handleChecks) continue;
+            if (!isReference(p.handle)) {
                 cases.push_back({envs.full, &envs.fullFacts, i, Arg::Invalid, kBogusId});
             } else if (place.jni != nullptr && handleValue(p.base, place.values) != nullptr) {
                 Case c{envs.full, &envs.fullFacts, i, Arg::Stale, 0};

@@ -29,16 +29,6 @@ const char* ruleKindName(RuleKind kind) {
 
 namespace {
 
-// The handle types of the spec and the error each one's check returns.
-constexpr HandleType kHandleTypes[] = {
-    {"jobject", true, JVMTI_ERROR_INVALID_OBJECT},
-    {"jclass", true, JVMTI_ERROR_INVALID_CLASS},
-    {"jthread", true, JVMTI_ERROR_INVALID_THREAD},
-    {"jthreadGroup", true, JVMTI_ERROR_INVALID_THREAD_GROUP},
-    {"jmethodID", false, JVMTI_ERROR_INVALID_METHODID},
-    {"jfieldID", false, JVMTI_ERROR_INVALID_FIELDID},
-};
-
 const char* capabilityName(int bit) {
     for (const auto& c : md::capabilities)
         if (c.bit == bit) return c.name;
@@ -57,12 +47,8 @@ Verdict refuse(RuleKind kind, std::string id, jvmtiError error) {
 
 }  // namespace
 
-// A parameter passed by value (or as a ptrtype) whose base type is a handle.
-const HandleType* handleType(const md::Param& p) {
-    if (p.kind != md::Kind::Value && p.kind != md::Kind::PtrType) return nullptr;
-    for (const auto& h : kHandleTypes)
-        if (std::strcmp(p.base, h.base) == 0) return &h;
-    return nullptr;
+bool isReference(md::Handle h) {
+    return h == md::Handle::Object || h == md::Handle::Class || h == md::Handle::Thread || h == md::Handle::ThreadGroup;
 }
 
 Verdict predict(const md::Function& f, const EnvFacts& env, const Situation& at, const Arg* args) {
@@ -93,11 +79,11 @@ Verdict predict(const md::Function& f, const EnvFacts& env, const Situation& at,
         return refuse(RuleKind::CallbackUnsafe, name + ".callback_unsafe", JVMTI_ERROR_ACCESS_DENIED);
     if (at.handleChecks) {
         for (int i = 0; i < f.paramCount; ++i) {
-            const HandleType* h = handleType(f.params[i]);
-            if (h == nullptr) continue;
-            const std::string prefix = name + "." + f.params[i].name;
-            if (args[i] == Arg::Stale) return refuse(RuleKind::HandleStale, prefix + ".stale", h->error);
-            if (args[i] == Arg::Invalid) return refuse(RuleKind::HandleInvalid, prefix + ".invalid", h->error);
+            const md::Param& p = f.params[i];
+            if (p.handle == md::Handle::None) continue;
+            const std::string prefix = name + "." + p.name;
+            if (args[i] == Arg::Stale) return refuse(RuleKind::HandleStale, prefix + ".stale", p.handleError);
+            if (args[i] == Arg::Invalid) return refuse(RuleKind::HandleInvalid, prefix + ".invalid", p.handleError);
         }
     }
     return Verdict{};
