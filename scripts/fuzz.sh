@@ -88,8 +88,11 @@ for name in ${FUZZ_TARGETS:-generator_fuzz layer_settings_fuzz trace_filter_fuzz
   secs=$(( $(date +%s) - start ))
   [ "$mode" = ci ] && rm -rf "$corpus"
   # From libFuzzer's final statistics: executions summed over the jobs, edges covered at most.
-  execs=$(cat "$work"/*.log | grep -o 'stat::number_of_executed_units: [0-9]*' | awk '{s+=$2} END {print s+0}')
-  edges=$(cat "$work"/*.log | grep -o 'cov: [0-9]*' | awk '{if ($2>m) m=$2} END {print m+0}')
+  # With jobs, each job's log is fuzz-N.log (run.log repeats them, so it is not counted again).
+  logs=("$work"/fuzz-*.log)
+  [ -e "${logs[0]}" ] || logs=("$work/run.log")
+  execs=$(cat "${logs[@]}" | grep -o 'stat::number_of_executed_units: [0-9]*' | awk '{s+=$2} END {print s+0}')
+  edges=$(cat "${logs[@]}" | grep -o 'cov: [0-9]*' | awk '{if ($2>m) m=$2} END {print m+0}')
   found=$(find "$findings" -type f | wc -l)
   printf '| %-20s | %12s | %7s | %8s | %6ss |\n' "$name" "$execs" "$edges" "$found" "$secs" >> "$summary"
 done
