@@ -3,18 +3,20 @@
 // the summary and the report's place are printed; --dry-run prints exactly the command.
 #include <catch2/catch.hpp>
 
+#include "support.hpp"
+
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <regex>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 namespace fs = std::filesystem;
+using testsupport::readFile;
+using testsupport::shellQuote;
 
 namespace {
 
@@ -25,19 +27,6 @@ const std::string agentClasses = CHECK_AGENT_CLASSES;
 const std::string instrumentJar = CHECK_INSTRUMENT_JAR;
 const std::string counterOptions = "prefix=agenttest/counter/,class=agenttest/counter/Work";
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string q(const std::string& word) {
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 struct Run {
     int status;
     std::string out, err;
@@ -45,21 +34,15 @@ struct Run {
 
 // A fresh directory with the counter agent in it as libcounter.so; commands run inside it.
 struct Work {
-    fs::path dir;
+    testsupport::TempDir tmp;
+    fs::path dir = tmp.path();
     Work() {
-        std::random_device rd;
-        dir = fs::temp_directory_path() / ("jvmti-check-e2e-" + std::to_string(rd()));
-        fs::create_directories(dir);
         fs::copy_file(CHECK_COUNTER, dir / "libcounter.so");
-    }
-    ~Work() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
     }
     // Runs `env` (assignments) jvmti-check `args` (shell words) in dir, java's JDK first on PATH.
     Run run(const std::string& args, const std::string& env = "") const {
-        const std::string command = "cd " + q(dir.string()) + " && PATH=" + q((jdk / "bin").string()) + ":\"$PATH\" " +
-                                    env + " " + q(tool.string()) + " " + args + " > stdout.txt 2> stderr.txt";
+        const std::string command = "cd " + shellQuote(dir.string()) + " && PATH=" + shellQuote((jdk / "bin").string()) + ":\"$PATH\" " +
+                                    env + " " + shellQuote(tool.string()) + " " + args + " > stdout.txt 2> stderr.txt";
         const int st = std::system(command.c_str());
         Run r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, readFile(dir / "stdout.txt"), readFile(dir / "stderr.txt")};
         UNSCOPED_INFO("command: " << command << "\nstatus " << r.status << "\nstdout:\n" << r.out << "stderr:\n" << r.err);
@@ -78,7 +61,7 @@ const std::string jdwp = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,
 
 TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's output, the summary, status 0") {
     Work w;
-    const Run r = w.run("-- java " + jdwp + " -javaagent:" + q(instrumentJar) + "=hello -cp " + q(agentClasses) +
+    const Run r = w.run("-- java " + jdwp + " -javaagent:" + shellQuote(instrumentJar) + "=hello -cp " + shellQuote(agentClasses) +
                         " agenttest.instrument.Main");
     REQUIRE(r.status == 0);
     // JDWP says where it listens; the rest is the program's and its agent's normal output.
@@ -90,8 +73,8 @@ TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's out
     CHECK((contains(r.err, "jvmti-check: the layer reported nothing\n") || contains(r.err, "jvmtilayer: summary: total: ")));
 
     // With the strict checks the layer reports what JDWP keeps (class signatures): the summary shows it.
-    const Run strict = w.run("check=strict report=r.txt -- java " + jdwp + " -javaagent:" + q(instrumentJar) +
-                             "=hello -cp " + q(agentClasses) + " agenttest.instrument.Main");
+    const Run strict = w.run("check=strict report=r.txt -- java " + jdwp + " -javaagent:" + shellQuote(instrumentJar) +
+                             "=hello -cp " + shellQuote(agentClasses) + " agenttest.instrument.Main");
     REQUIRE(strict.status == 0);
     CHECK(std::regex_replace(strict.out, listening, "") == golden("instrument.stdout.txt"));
     CHECK(contains(strict.err, "jvmtilayer: summary: leak.GetClassSignature: "));
@@ -103,8 +86,8 @@ TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's out
 TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed") {
     Work w;
     const std::string report = w.path("r.txt");
-    const Run r = w.run("--dry-run report=" + q(report) + " -- java " + jdwp + " -javaagent:" + q(instrumentJar) +
-                        "=hello -cp " + q(agentClasses) + " agenttest.instrument.Main");
+    const Run r = w.run("--dry-run report=" + shellQuote(report) + " -- java " + jdwp + " -javaagent:" + shellQuote(instrumentJar) +
+                        "=hello -cp " + shellQuote(agentClasses) + " agenttest.instrument.Main");
     REQUIRE(r.status == 0);
     CHECK(r.out == "java -agentpath:" + layer.string() + "=report=" + report + ",config=" + report +
                        ".agents.json --add-modules=java.instrument -cp " + agentClasses + " agenttest.instrument.Main\n");
@@ -116,15 +99,15 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
                                      {{"path", (jdk / "lib/libinstrument.so").string()}, {"options", instrumentJar + "=hello"}}}}});
     // Nothing ran: no report yet. The printed line, run by a shell, is the checked program.
     CHECK_FALSE(fs::exists(report));
-    const int st = std::system(("cd " + q(w.dir.string()) + " && PATH=" + q((jdk / "bin").string()) + ":\"$PATH\" sh -c " +
-                                q(r.out) + " > again.txt 2>&1").c_str());
+    const int st = std::system(("cd " + shellQuote(w.dir.string()) + " && PATH=" + shellQuote((jdk / "bin").string()) + ":\"$PATH\" sh -c " +
+                                shellQuote(r.out) + " > again.txt 2>&1").c_str());
     CHECK(WEXITSTATUS(st) == 0);
     CHECK(contains(readFile(w.dir / "again.txt"), "premain(hello): redefine true, retransform true"));
     CHECK(fs::exists(report));
 
     // One agent: inline in the layer's options.
     const Run one = w.run("--dry-run check=strict report=r.txt -- java -agentpath:libcounter.so=out=out.txt," +
-                          counterOptions + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+                          counterOptions + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     CHECK(one.out == "java -agentpath:" + layer.string() + "=check=strict,report=r.txt,agent=" + w.path("libcounter.so") +
                          "=out=out.txt," + counterOptions + " -cp " + agentClasses + " agenttest.counter.Main\n");
 }
@@ -132,7 +115,7 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
 TEST_CASE("agentpath: -agentpath relative to the current directory, checked strictly: the agent's own output unchanged") {
     Work w;
     const Run r = w.run("check=strict -- java -agentpath:libcounter.so=out=out.txt," + counterOptions + " -cp " +
-                        q(agentClasses) + " agenttest.counter.Main");
+                        shellQuote(agentClasses) + " agenttest.counter.Main");
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
     CHECK(contains(r.err, "jvmti-check: the layer reported nothing\n"));
@@ -140,26 +123,26 @@ TEST_CASE("agentpath: -agentpath relative to the current directory, checked stri
 
 TEST_CASE("agentlib: -agentlib found through -Djava.library.path and through LD_LIBRARY_PATH") {
     Work w;
-    const std::string rest = " -cp " + q(agentClasses) + " agenttest.counter.Main";
-    const Run viaProperty = w.run("-- java -Djava.library.path=/nonexistent:" + q(w.dir.string()) +
+    const std::string rest = " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main";
+    const Run viaProperty = w.run("-- java -Djava.library.path=/nonexistent:" + shellQuote(w.dir.string()) +
                                   " -agentlib:counter=out=out.txt," + counterOptions + rest);
     REQUIRE(viaProperty.status == 0);
     CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
     const Run viaLd = w.run("--dry-run -- java -agentlib:counter=out=out2.txt" + rest,
-                            "LD_LIBRARY_PATH=" + q(w.dir.string()));
+                            "LD_LIBRARY_PATH=" + shellQuote(w.dir.string()));
     REQUIRE(viaLd.status == 0);
     CHECK(contains(viaLd.out, ",agent=" + w.path("libcounter.so") + "=out=out2.txt "));
 }
 
 TEST_CASE("java -jar and modules: the program's arguments are left alone") {
     Work w;
-    const Run jar = w.run("-- java -javaagent:" + q(instrumentJar) + "=jar -jar " + q(CHECK_APP_JAR) +
+    const Run jar = w.run("-- java -javaagent:" + shellQuote(instrumentJar) + "=jar -jar " + shellQuote(CHECK_APP_JAR) +
                           " 0 -agentpath:/not/an/agent.so @not-a-file");
     REQUIRE(jar.status == 0);
     CHECK(jar.out.rfind("premain(jar): redefine true, retransform true\n", 0) == 0);
     CHECK(contains(jar.out, "\narg: 0\narg: -agentpath:/not/an/agent.so\narg: @not-a-file\n"));
 
-    const Run mod = w.run("-- java -javaagent:" + q(instrumentJar) + "=mod -p " + q(CHECK_MODULES) +
+    const Run mod = w.run("-- java -javaagent:" + shellQuote(instrumentJar) + "=mod -p " + shellQuote(CHECK_MODULES) +
                           " -m checkmod/checkmod.Main");
     REQUIRE(mod.status == 0);
     CHECK(mod.out == "premain(mod): redefine true, retransform true\nmodule: checkmod\n");
@@ -168,19 +151,19 @@ TEST_CASE("java -jar and modules: the program's arguments are left alone") {
 TEST_CASE("quoting: options with spaces on the command line and in JAVA_TOOL_OPTIONS") {
     Work w;
     const std::string agent = "-agentpath:libcounter.so=out=o u t.txt," + counterOptions;
-    const Run dry = w.run("--dry-run report=r.txt -- java " + q(agent) + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    const Run dry = w.run("--dry-run report=r.txt -- java " + shellQuote(agent) + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     CHECK(dry.out == "java '-agentpath:" + layer.string() + "=report=r.txt,agent=" + w.path("libcounter.so") +
                          "=out=o u t.txt," + counterOptions + "' -cp " + agentClasses + " agenttest.counter.Main\n");
-    const Run r = w.run("-- java " + q(agent) + " -cp " + q(agentClasses) + " agenttest.counter.Main");
+    const Run r = w.run("-- java " + shellQuote(agent) + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "o u t.txt") == golden("counter.txt"));
 
-    const std::string tool = "JAVA_TOOL_OPTIONS=" + q("-Dcheckapp.x='a b' -agentpath:libcounter.so=out=t.txt," + counterOptions);
-    const Run dryEnv = w.run("--dry-run report=r.txt -- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0", tool);
+    const std::string tool = "JAVA_TOOL_OPTIONS=" + shellQuote("-Dcheckapp.x='a b' -agentpath:libcounter.so=out=t.txt," + counterOptions);
+    const Run dryEnv = w.run("--dry-run report=r.txt -- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0", tool);
     CHECK(dryEnv.out == "JAVA_TOOL_OPTIONS='\"-Dcheckapp.x=a b\"' java -agentpath:" + layer.string() +
                             "=report=r.txt,agent=" + w.path("libcounter.so") + "=out=t.txt," + counterOptions + " -cp " +
                             CHECK_CLASSES + " checkapp.Exit 0\n");
-    const Run env = w.run("-- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0", tool);
+    const Run env = w.run("-- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0", tool);
     REQUIRE(env.status == 0);
     CHECK(env.out == "arg: 0\nproperty: a b\n");
     CHECK(contains(env.err, "Picked up JAVA_TOOL_OPTIONS: \"-Dcheckapp.x=a b\"\n"));
@@ -202,12 +185,12 @@ TEST_CASE("an @argfile naming an agent is expanded in place, one naming none sta
 
 TEST_CASE("an agent only in JAVA_TOOL_OPTIONS: the variable is unset, the agent runs behind the layer") {
     Work w;
-    const std::string env = "JAVA_TOOL_OPTIONS=" + q("-agentpath:libcounter.so=out=out.txt," + counterOptions);
-    const Run dry = w.run("--dry-run report=r.txt -- java -cp " + q(agentClasses) + " agenttest.counter.Main", env);
+    const std::string env = "JAVA_TOOL_OPTIONS=" + shellQuote("-agentpath:libcounter.so=out=out.txt," + counterOptions);
+    const Run dry = w.run("--dry-run report=r.txt -- java -cp " + shellQuote(agentClasses) + " agenttest.counter.Main", env);
     CHECK(dry.out == "env -u JAVA_TOOL_OPTIONS java -agentpath:" + layer.string() + "=report=r.txt,agent=" +
                          w.path("libcounter.so") + "=out=out.txt," + counterOptions + " -cp " + agentClasses +
                          " agenttest.counter.Main\n");
-    const Run r = w.run("-- java -cp " + q(agentClasses) + " agenttest.counter.Main", env);
+    const Run r = w.run("-- java -cp " + shellQuote(agentClasses) + " agenttest.counter.Main", env);
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
     CHECK_FALSE(contains(r.err, "Picked up JAVA_TOOL_OPTIONS"));
@@ -215,7 +198,7 @@ TEST_CASE("an agent only in JAVA_TOOL_OPTIONS: the variable is unset, the agent 
 
 TEST_CASE("an agent that is not found: an error naming it, status 2, no JVM") {
     Work w;
-    const std::string rest = " -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0";
+    const std::string rest = " -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0";
     const Run path = w.run("-- java -agentpath:/nonexistent/libx.so=a" + rest);
     CHECK(path.status == 2);
     CHECK(path.err == "jvmti-check: agent not found: -agentpath:/nonexistent/libx.so=a (in the command line): no such "
@@ -238,23 +221,23 @@ TEST_CASE("an agent that is not found: an error naming it, status 2, no JVM") {
 TEST_CASE("the program's exit status comes back: a status, and 128+N for a signal") {
     Work w;
     const std::string agent = " -agentpath:libcounter.so=out=out.txt," + counterOptions;
-    const Run three = w.run("-- java" + agent + " -cp " + q(CHECK_CLASSES) + " checkapp.Exit 3");
+    const Run three = w.run("-- java" + agent + " -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 3");
     CHECK(three.status == 3);
     CHECK(three.out == "arg: 3\n");
     CHECK(contains(three.err, "jvmti-check: full report: "));
-    const Run killed = w.run("-- java" + agent + " -cp " + q(CHECK_CLASSES) + " checkapp.Exit kill");
+    const Run killed = w.run("-- java" + agent + " -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit kill");
     CHECK(killed.status == 128 + 9);
     CHECK(contains(killed.err, "jvmti-check: the layer reported nothing\n"));
 }
 
 TEST_CASE("bad command lines: status 2 with the reason") {
     Work w;
-    const std::string agent = " -agentpath:libcounter.so -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0";
+    const std::string agent = " -agentpath:libcounter.so -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0";
     const Run sloppy = w.run("check=sloppy -- java" + agent);
     CHECK(sloppy.status == 2);
     CHECK(contains(sloppy.err, "jvmti-check: the layer's settings: "));
     CHECK(contains(sloppy.err, "invalid value \"sloppy\" for check (valid choices: spec, strict, off)"));
-    const Run none = w.run("-- java -cp " + q(CHECK_CLASSES) + " checkapp.Exit 0");
+    const Run none = w.run("-- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0");
     CHECK(none.status == 2);
     CHECK(contains(none.err, "jvmti-check: nothing to check: no -agentlib, -agentpath or -javaagent"));
     const Run noJava = w.run("-- nosuchjava -agentpath:libcounter.so");
@@ -267,8 +250,8 @@ TEST_CASE("bad command lines: status 2 with the reason") {
 
 TEST_CASE("a command that already has the layer as an agent is refused, status 2, no JVM") {
     Work w;
-    const Run r = w.run("-- java -agentpath:" + q(layer.string()) + "=check=strict,agent=libcounter.so -cp " +
-                        q(agentClasses) + " agenttest.Hello");
+    const Run r = w.run("-- java -agentpath:" + shellQuote(layer.string()) + "=check=strict,agent=libcounter.so -cp " +
+                        shellQuote(agentClasses) + " agenttest.Hello");
     CHECK(r.status == 2);
     CHECK(r.err == "jvmti-check: the command already loads the layer: -agentpath:" + layer.string() +
                        "=check=strict,agent=libcounter.so (in the command line); jvmti-check puts the agents behind the "
@@ -282,7 +265,7 @@ TEST_CASE("config=FILE: the layer's settings from a file, with one agent and wit
     std::ofstream(w.dir / "layer.json") << R"({"check": "strict", "report": "from-config.txt"})";
     // check=strict from the file: the strict checks see JDWP's class signatures kept.
     const Run two = w.run("config=layer.json -- java " + jdwp + " -agentpath:libcounter.so=out=out.txt," + counterOptions +
-                          " -cp " + q(agentClasses) + " agenttest.counter.Main");
+                          " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     REQUIRE(two.status == 0);
     CHECK(contains(two.err, "jvmtilayer: summary: leak.GetClassSignature: "));
     const auto agents = nlohmann::json::parse(readFile(w.dir / "from-config.txt.agents.json"));

@@ -4,16 +4,17 @@
 // and every link resolves to a file that has the anchor linked to.
 #include <catch2/catch.hpp>
 
+#include "support.hpp"
+
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <random>
 #include <regex>
-#include <sstream>
 
 namespace fs = std::filesystem;
+using testsupport::readFile;
+using testsupport::shellQuote;
 
 namespace {
 
@@ -21,35 +22,14 @@ const fs::path tool = CHECK_TOOL;
 const fs::path jdk = fs::canonical(CHECK_JAVA).parent_path().parent_path();
 const std::string agentClasses = CHECK_AGENT_CLASSES;
 
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string q(const std::string& word) {
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct Work {
-    fs::path dir;
-    Work() {
-        std::random_device rd;
-        dir = fs::temp_directory_path() / ("jvmti-report-html-" + std::to_string(rd()));
-        fs::create_directories(dir);
-    }
-    ~Work() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
+    testsupport::TempDir tmp;
+    fs::path dir = tmp.path();
     // Runs `command` in dir, java's JDK first on PATH; returns the exit status.
     int sh(const std::string& command) const {
-        const std::string line = "cd " + q(dir.string()) + " && PATH=" + q((jdk / "bin").string()) + ":\"$PATH\" " + command;
+        const std::string line = "cd " + shellQuote(dir.string()) + " && PATH=" + shellQuote((jdk / "bin").string()) + ":\"$PATH\" " + command;
         UNSCOPED_INFO("command: " << line);
         const int st = std::system(line.c_str());
         return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -59,13 +39,11 @@ struct Work {
 // The page as chromium has it after its script ran (the URL's fragment given).
 std::string domOf(const Work& w, const fs::path& page, const std::string& fragment) {
     static int runs = 0;
-    const std::string profile = (w.dir / ("profile-" + std::to_string(++runs))).string();
-    const std::string out = (w.dir / ("dom-" + std::to_string(runs) + ".html")).string();
-    const int status = w.sh("timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-                            "--disable-background-networking --disable-component-update --disable-sync "
-                            "--user-data-dir=" + q(profile) + " --virtual-time-budget=3000 --dump-dom " +
-                            q("file://" + page.string() + fragment) + " > " + q(out) + " 2> /dev/null");
-    REQUIRE(status == 0);
+    const std::string out = (w.dir / ("dom-" + std::to_string(++runs) + ".html")).string();
+    const auto run = testsupport::runBrowser(w.dir, "--virtual-time-budget=3000 --dump-dom " +
+                                                        shellQuote("file://" + page.string() + fragment), out);
+    INFO(run.out);
+    REQUIRE(run.status == 0);
     return readFile(out);
 }
 
@@ -140,7 +118,7 @@ TEST_CASE("acceptance: the misbehaving agents' rules in the HTML report, in head
         fs::copy_file(CHECK_MISBEHAVE, w.dir / ("lib" + c + ".so"));
         agents += " -agentpath:lib" + c + ".so=out=" + c + ".txt,case=" + c;
     }
-    const int status = w.sh(q(tool.string()) + " --html r.html check=strict -- java" + agents + " -cp " + q(agentClasses) +
+    const int status = w.sh(shellQuote(tool.string()) + " --html r.html check=strict -- java" + agents + " -cp " + shellQuote(agentClasses) +
                             " agenttest.Hello > out.txt 2> err.txt");
     const std::string err = readFile(w.dir / "err.txt");
     INFO("stderr:\n" << err);
@@ -185,8 +163,8 @@ TEST_CASE("acceptance: the misbehaving agents' rules in the HTML report, in head
 TEST_CASE("a run with nothing to report: the page says so, and opens") {
     Work w;
     fs::copy_file(CHECK_COUNTER, w.dir / "libcounter.so");
-    REQUIRE(w.sh(q(tool.string()) + " report-format=html -- java -agentpath:libcounter.so=out=c.txt,prefix=agenttest/counter/,"
-                 "class=agenttest/counter/Work -cp " + q(agentClasses) + " agenttest.counter.Main > out.txt 2> err.txt") == 0);
+    REQUIRE(w.sh(shellQuote(tool.string()) + " report-format=html -- java -agentpath:libcounter.so=out=c.txt,prefix=agenttest/counter/,"
+                 "class=agenttest/counter/Work -cp " + shellQuote(agentClasses) + " agenttest.counter.Main > out.txt 2> err.txt") == 0);
     const std::string err = readFile(w.dir / "err.txt");
     INFO(err);
     const std::regex where("jvmti-check: HTML report: (" + w.dir.string() + "/jvmti-check\\.[0-9]+\\.html); text report: \\1\\.txt\n$");

@@ -36,6 +36,23 @@ RunResult runCommand(const std::string& command) {
     return r;
 }
 
+std::string shellQuote(const std::string& word) {
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+RunResult runBrowser(const fs::path& dir, const std::string& args, const std::string& output) {
+    const std::string profile = (dir / ("profile-" + std::to_string(std::hash<std::string>{}(args)))).string();
+    std::string cmd = "timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+                      " --disable-background-networking --disable-component-update --disable-sync"
+                      " --hide-scrollbars --user-data-dir=" + shellQuote(profile) + " " + args;
+    // In a subshell, so that chromium's standard error still comes back in the result and
+    // only its standard output goes to the file.
+    if (!output.empty()) cmd = "(" + cmd + " > " + shellQuote(output) + ")";
+    return runCommand(cmd);
+}
+
 TempDir::TempDir() {
     std::random_device rd;
     for (int i = 0; i < 100; ++i) {

@@ -25,6 +25,13 @@ RunResult runTool(const std::vector<std::string>& args);
 // Runs a shell command, capturing its standard output and error together.
 RunResult runCommand(const std::string& command);
 
+// `word` as one word of a POSIX shell command line, in single quotes.
+std::string shellQuote(const std::string& word);
+
+// Runs headless chromium with `args` and a fresh profile under `dir` (90 s at most); its standard
+// output goes to `output` when given, its standard error into the result.
+RunResult runBrowser(const fs::path& dir, const std::string& args, const std::string& output = "");
+
 // A fresh empty directory under the system temp dir, removed when the object dies.
 class TempDir {
 public:
