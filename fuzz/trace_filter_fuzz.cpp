@@ -21,8 +21,9 @@ namespace {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     namespace tf = jvmtilayer::trace_filter;
     static const tf::Universe universe = tracefiltertest::loadUniverse(tracefiltertest::projectSpec());
+    static const tf::Index index(universe);
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const tf::FilterResult r = tf::parseText(text, universe);
+    const tf::FilterResult r = tf::parseText(text, index);
     if (r.filter.has_value() == !r.errors.empty()) finding("a filter and errors, or neither");
     if (r.filter) {
         if (r.filter->functionCount() != universe.functions.size() || r.filter->eventCount() != universe.events.size())

@@ -6,7 +6,9 @@
 #include <map>
 #include <utility>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <vector>
 
 #include <kainjow/mustache.hpp>
 
@@ -71,17 +73,56 @@ static void dropMarkedLines(std::string& text) {
 // between special characters a run at a time instead of a character at a time.
 static std::string escapeForHtml(const std::string& s) { return escapeHtml(s, "&apos;"); }
 
-Template::Template(const std::string& name, Escape escape) : name_(name) {
+namespace {
+
+// The parsed templates not in use, by name and escaping.
+class Pool {
+public:
+    static Pool& instance() {
+        static Pool pool;
+        return pool;
+    }
+
+    std::unique_ptr<km::mustache> take(const std::string& name, Escape escape) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = free_.find({name, escape});
+        if (it == free_.end() || it->second.empty()) return nullptr;
+        auto t = std::move(it->second.back());
+        it->second.pop_back();
+        return t;
+    }
+
+    void give(const std::string& name, Escape escape, std::unique_ptr<km::mustache> t) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        free_[{name, escape}].push_back(std::move(t));
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::pair<std::string, Escape>, std::vector<std::unique_ptr<km::mustache>>> free_;
+};
+
+std::unique_ptr<km::mustache> parse(const std::string& name, Escape escape) {
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
-    tmpl_ = std::make_unique<km::mustache>(markStandaloneTags(it->second));
-    if (!tmpl_->is_valid()) throw std::runtime_error("template " + name + ": " + tmpl_->error_message());
-    if (escape == Escape::None) tmpl_->set_custom_escape([](const std::string& s) { return s; });
-    else tmpl_->set_custom_escape(escapeForHtml);
+    auto t = std::make_unique<km::mustache>(markStandaloneTags(it->second));
+    if (!t->is_valid()) throw std::runtime_error("template " + name + ": " + t->error_message());
+    if (escape == Escape::None) t->set_custom_escape([](const std::string& s) { return s; });
+    else t->set_custom_escape(escapeForHtml);
+    return t;
 }
 
-Template::~Template() = default;
+}  // namespace
+
+Template::Template(const std::string& name, Escape escape) : name_(name), escape_(escape) {
+    tmpl_ = Pool::instance().take(name, escape);
+    if (!tmpl_) tmpl_ = parse(name, escape);
+}
+
+Template::~Template() {
+    if (tmpl_ && !failed_) Pool::instance().give(name_, escape_, std::move(tmpl_));
+}
 
 namespace {
 // What kainjow's render(context, stream) writes to: one string, rather than an ostringstream.
@@ -100,25 +141,16 @@ std::string Template::render(const Data& view, std::initializer_list<const Data*
     ctx.push(&view);
     std::string out;
     Sink sink{out};
+    failed_ = true;  // until the render is known to have gone well
     tmpl_->render(ctx, sink);
     if (!tmpl_->is_valid()) throw std::runtime_error("template " + name_ + ": " + tmpl_->error_message());
+    failed_ = false;
     dropMarkedLines(out);
     return out;
 }
 
 std::string renderTemplate(const std::string& name, const Data& view, Escape escape) {
-    // Each thread parses a template once and keeps it: a generator run renders most templates
-    // once, but the fuzz target and the tests render them for every spec they make.
-    thread_local std::map<std::pair<std::string, Escape>, std::unique_ptr<Template>> parsed;
-    const auto key = std::make_pair(name, escape);
-    auto it = parsed.find(key);
-    if (it == parsed.end()) it = parsed.emplace(key, std::make_unique<Template>(name, escape)).first;
-    try {
-        return it->second->render(view);
-    } catch (...) {
-        parsed.erase(it);  // kainjow keeps a failed render's error; start afresh next time
-        throw;
-    }
+    return Template(name, escape).render(view);
 }
 
 }  // namespace jvmtigen

@@ -14,7 +14,9 @@ enum class Escape { None, Html };  // C/C++ outputs take text verbatim; HTML esc
 // Throws std::runtime_error naming the template when it is missing or does not parse.
 std::string renderTemplate(const std::string& name, const Data& view, Escape escape);
 
-// A template parsed once, to render many views. One thread at a time.
+// A parsed template, to render many views; one thread at a time. Parsing happens once per
+// template and per thread using it at the same time: a Template takes a parsed copy from a
+// process-wide pool, or parses one when none is free, and gives it back when it goes.
 class Template {
 public:
     Template(const std::string& name, Escape escape);  // throws as renderTemplate does
@@ -28,7 +30,9 @@ public:
 
 private:
     std::string name_;
+    Escape escape_;
     std::unique_ptr<kainjow::mustache::mustache> tmpl_;
+    bool failed_ = false;  // kainjow keeps a failed render's error: such a copy is not given back
 };
 
 }  // namespace jvmtigen

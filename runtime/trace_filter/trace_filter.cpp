@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <unordered_map>
 
 namespace jvmtilayer::trace_filter {
 
@@ -47,17 +49,18 @@ Letters lettersOf(std::string_view s) {
 }
 
 // Edit distance ignoring case, the measure of "did you mean", computed only as far as it
-// matters: the answer is exact when below `limit`, and `limit` otherwise. `aLetters` are
-// lettersOf(a). Names whose lengths or letters differ too much are never compared, and a row
-// whose every cell has reached `limit` ends the work, so a long mistyped name costs little.
-std::size_t distanceBelow(std::string_view a, const Letters& aLetters, std::string_view b, std::size_t limit) {
+// matters: the answer is exact when below `limit`, and `limit` otherwise. The Letters are
+// those of a and b; `row` is scratch space. Names whose lengths or letters differ too much are
+// never compared, and a row whose every cell has reached `limit` ends the work, so a long
+// mistyped name costs little.
+std::size_t distanceBelow(std::string_view a, const Letters& aLetters, std::string_view b, const Letters& bLetters,
+                          std::size_t limit, std::vector<std::size_t>& row) {
     if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) >= limit) return limit;
-    const Letters bLetters = lettersOf(b);
     std::size_t differ = 0;
     for (std::size_t k = 0; k < aLetters.size(); ++k)
         differ += aLetters[k] > bLetters[k] ? aLetters[k] - bLetters[k] : bLetters[k] - aLetters[k];
     if ((differ + 1) / 2 >= limit) return limit;
-    std::vector<std::size_t> row(b.size() + 1);
+    row.resize(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         std::size_t diagonal = row[0];
@@ -88,23 +91,116 @@ struct Selection {
     std::vector<std::size_t> functions;
     std::vector<std::size_t> events;
     bool eventController = false;
-
-    bool empty() const { return functions.empty() && events.empty() && !eventController; }
 };
 
+// A name "did you mean" may propose; `rank` is its place in the order names are preferred in
+// (keywords, functions, events, categories), which breaks ties between equally near names.
+struct Candidate {
+    std::string name;
+    Letters letters;
+    std::size_t rank;
+};
+
+// Hash and equality that let a map keyed by std::string be searched with a string_view.
+struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+using NameMap = std::unordered_map<std::string, Selection, NameHash, std::equal_to<>>;
+
 }  // namespace
+
+struct Index::Data {
+    Selection defaults;  // the empty name: functions traced by default, every event
+    Selection all, func, allfunc, event, ec;
+    NameMap names;          // function and event names
+    NameMap categoryIds;    // category ids: every function of the category
+    NameMap categoryAliases;  // category ids without "Category"
+    std::vector<std::string> categories;  // in order of first appearance
+    std::vector<Candidate> candidates;    // sorted by length, then rank
+    std::string validNames;  // what closes each unknown name's error
+
+    explicit Data(const Universe& u);
+    // What `name` selects: keywords first, then function and event names (both, as HotSpot
+    // searches both), then category ids, then aliases; null when nothing has that name.
+    const Selection* select(std::string_view name) const;
+};
+
+Index::Data::Data(const Universe& u) {
+    for (std::size_t i = 0; i < u.functions.size(); ++i) {
+        const FunctionInfo& f = u.functions[i];
+        all.functions.push_back(i);
+        allfunc.functions.push_back(i);
+        if (f.traceByDefault) {
+            func.functions.push_back(i);
+            defaults.functions.push_back(i);
+        }
+        names[f.name].functions.push_back(i);
+        if (f.category.empty()) continue;
+        if (std::find(categories.begin(), categories.end(), f.category) == categories.end())
+            categories.push_back(f.category);
+        categoryIds[f.category].functions.push_back(i);
+    }
+    for (std::size_t i = 0; i < u.events.size(); ++i) {
+        all.events.push_back(i);
+        event.events.push_back(i);
+        defaults.events.push_back(i);
+        names[u.events[i].name].events.push_back(i);
+    }
+    ec.eventController = true;
+    for (const auto& id : categories) {
+        const auto aliases = categoryNames(id);
+        if (aliases.size() > 1) categoryAliases.emplace(aliases[1], categoryIds.at(id));
+    }
+
+    std::size_t rank = 0;
+    const auto add = [&](std::string_view n) { candidates.push_back({std::string(n), lettersOf(n), rank++}); };
+    for (auto k : kKeywords) add(k);
+    for (const auto& f : u.functions) add(f.name);
+    for (const auto& e : u.events) add(e.name);
+    for (const auto& id : categories)
+        for (const auto& n : categoryNames(id)) add(n);
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        return a.name.size() != b.name.size() ? a.name.size() < b.name.size() : a.rank < b.rank;
+    });
+
+    validNames = "; valid names are";
+    for (auto k : kKeywords) validNames += " " + std::string(k) + ",";
+    validNames += " a function name";
+    if (!u.functions.empty()) validNames += " (such as " + u.functions.front().name + ")";
+    validNames += ", an event name";
+    if (!u.events.empty()) validNames += " (such as " + u.events.front().name + ")";
+    for (std::size_t i = 0; i < categories.size(); ++i) {
+        const auto aliases = categoryNames(categories[i]);
+        validNames += i == 0 ? " or a category: " : ", ";
+        validNames += aliases.size() > 1 ? categories[i] + " (" + aliases[1] + ")" : categories[i];
+    }
+}
+
+const Selection* Index::Data::select(std::string_view name) const {
+    if (name.empty()) return &defaults;  // HotSpot: "+flags" alone means the significant functions and all events
+    if (name == "all") return &all;
+    if (name == "func") return &func;
+    if (name == "allfunc") return &allfunc;
+    if (name == "event" || name == "allevent") return &event;
+    if (name == "ec") return &ec;
+    for (const NameMap* map : {&names, &categoryIds, &categoryAliases}) {
+        const auto it = map->find(name);
+        if (it != map->end()) return &it->second;
+    }
+    return nullptr;
+}
+
+Index::Index(const Universe& universe) : universe_(universe), data_(std::make_unique<const Data>(universe)) {}
+
+Index::~Index() = default;
 
 // Builds a Filter from descriptors; a friend of Filter.
 class Compiler {
 public:
-    explicit Compiler(const Universe& universe) : universe_(universe) {
-        filter_.functions_.resize(universe.functions.size());
-        filter_.events_.resize(universe.events.size());
-        for (const auto& f : universe.functions) {
-            if (std::find(categories_.begin(), categories_.end(), f.category) == categories_.end() &&
-                !f.category.empty())
-                categories_.push_back(f.category);
-        }
+    explicit Compiler(const Index& index) : index_(*index.data_) {
+        filter_.functions_.resize(index.universe().functions.size());
+        filter_.events_.resize(index.universe().events.size());
     }
 
     void descriptor(std::string_view text) {
@@ -133,7 +229,7 @@ public:
             }
         }
 
-        std::optional<Selection> selection = select(name);
+        const Selection* selection = index_.select(name);
         if (!selection) {
             errors_.push_back(unknownName(name, text));
             return;
@@ -156,65 +252,6 @@ public:
     }
 
 private:
-    // Keywords first, then function and event names (both, as HotSpot searches both), then
-    // category ids, then category aliases; nullopt when nothing of that name exists.
-    std::optional<Selection> select(std::string_view name) const {
-        Selection s;
-        const auto allFunctions = [&](bool onlyByDefault) {
-            for (std::size_t i = 0; i < universe_.functions.size(); ++i)
-                if (!onlyByDefault || universe_.functions[i].traceByDefault) s.functions.push_back(i);
-        };
-        const auto allEvents = [&] {
-            for (std::size_t i = 0; i < universe_.events.size(); ++i) s.events.push_back(i);
-        };
-        if (name.empty()) {  // HotSpot: "+flags" alone means the significant functions and all events
-            allFunctions(true);
-            allEvents();
-            return s;
-        }
-        if (name == "all") {
-            allFunctions(false);
-            allEvents();
-            return s;
-        }
-        if (name == "func") {
-            allFunctions(true);
-            return s;
-        }
-        if (name == "allfunc") {
-            allFunctions(false);
-            return s;
-        }
-        if (name == "event" || name == "allevent") {
-            allEvents();
-            return s;
-        }
-        if (name == "ec") {
-            s.eventController = true;
-            return s;
-        }
-        for (std::size_t i = 0; i < universe_.functions.size(); ++i)
-            if (universe_.functions[i].name == name) s.functions.push_back(i);
-        for (std::size_t i = 0; i < universe_.events.size(); ++i)
-            if (universe_.events[i].name == name) s.events.push_back(i);
-        if (!s.empty()) return s;
-
-        std::string_view category;
-        for (const auto& id : categories_)
-            if (id == name) category = id;
-        if (category.empty()) {
-            // Or its name without the suffix (categoryNames' second name), compared in place.
-            for (const auto& id : categories_)
-                if (!name.empty() && id.size() == name.size() + kCategorySuffix.size() && id.starts_with(name) &&
-                    id.ends_with(kCategorySuffix))
-                    category = id;
-        }
-        if (category.empty()) return std::nullopt;
-        for (std::size_t i = 0; i < universe_.functions.size(); ++i)
-            if (universe_.functions[i].category == category) s.functions.push_back(i);
-        return s;
-    }
-
     void apply(const Selection& s, const Group& g) {
         FunctionFlags fmask;
         EventFlags emask;
@@ -291,61 +328,36 @@ private:
     }
 
     std::string unknownName(std::string_view name, std::string_view text) const {
-        // "Did you mean": the nearest known name, ignoring case, when it is near enough.
-        std::string best;  // a copy: some candidates are temporaries
-        std::size_t bestDistance = std::max<std::size_t>(2, name.size() / 4) + 1;
+        // "Did you mean": the nearest known name, ignoring case, when it is near enough; of
+        // equally near ones, the first in rank. Only names whose length is near enough can be,
+        // and the candidates are sorted by length, so only that stretch of them is looked at.
+        const std::size_t limit = std::max<std::size_t>(2, name.size() / 4) + 1;
+        std::size_t bestDistance = limit;
+        const Candidate* best = nullptr;
         const Letters nameLetters = lettersOf(name);
-        const auto consider = [&](std::string_view candidate) {
-            const std::size_t d = distanceBelow(name, nameLetters, candidate, bestDistance);
-            if (d < bestDistance) {
+        const auto& cs = index_.candidates;
+        const std::size_t shortest = name.size() >= limit ? name.size() - (limit - 1) : 0;
+        auto it = std::lower_bound(cs.begin(), cs.end(), shortest,
+                                   [](const Candidate& c, std::size_t n) { return c.name.size() < n; });
+        for (; it != cs.end() && it->name.size() < name.size() + limit; ++it) {
+            const bool earlier = best && it->rank < best->rank;
+            const std::size_t d = distanceBelow(name, nameLetters, it->name, it->letters,
+                                                bestDistance + (earlier ? 1 : 0), row_);
+            if (d < bestDistance || (earlier && d == bestDistance)) {
                 bestDistance = d;
-                best = candidate;
+                best = &*it;
             }
-        };
-        for (auto k : kKeywords) consider(k);
-        for (const auto& f : universe_.functions) consider(f.name);
-        for (const auto& e : universe_.events) consider(e.name);
-        for (const auto& n : categoryCandidates()) consider(n);
-
-        std::string message = "unknown name " + quoted(name) + " in trace descriptor " + quoted(text);
-        if (!best.empty()) message += "; did you mean " + quoted(best) + "?";
-        return message + validNames();
-    }
-
-    // Every name a category answers to; made once per compilation, for any unknown name.
-    const std::vector<std::string>& categoryCandidates() const {
-        if (categoryCandidates_.empty())
-            for (const auto& id : categories_)
-                for (auto& n : categoryNames(id)) categoryCandidates_.push_back(std::move(n));
-        return categoryCandidates_;
-    }
-
-    // The list of valid names closing each unknown name's error; the same for all of them, so
-    // written once per compilation.
-    const std::string& validNames() const {
-        if (!validNames_.empty()) return validNames_;
-        std::string& text = validNames_;
-        text = "; valid names are";
-        for (auto k : kKeywords) text += " " + std::string(k) + ",";
-        text += " a function name";
-        if (!universe_.functions.empty()) text += " (such as " + universe_.functions.front().name + ")";
-        text += ", an event name";
-        if (!universe_.events.empty()) text += " (such as " + universe_.events.front().name + ")";
-        for (std::size_t i = 0; i < categories_.size(); ++i) {
-            const auto names = categoryNames(categories_[i]);
-            text += i == 0 ? " or a category: " : ", ";
-            text += names.size() > 1 ? categories_[i] + " (" + names[1] + ")" : categories_[i];
         }
-        return text;
+        std::string message = "unknown name " + quoted(name) + " in trace descriptor " + quoted(text);
+        if (best) message += "; did you mean " + quoted(best->name) + "?";
+        return message + index_.validNames;
     }
 
-    const Universe& universe_;
-    std::vector<std::string> categories_;  // in order of first appearance
+    const Index::Data& index_;
     Filter filter_;
     std::vector<std::string> errors_;
     std::vector<std::string> warnings_;
-    mutable std::vector<std::string> categoryCandidates_;
-    mutable std::string validNames_;
+    mutable std::vector<std::size_t> row_;  // distanceBelow's scratch row
 };
 
 std::string FilterResult::message() const {
@@ -376,15 +388,23 @@ std::vector<std::string> categoryNames(std::string_view categoryId) {
     return names;
 }
 
-FilterResult parse(const std::vector<std::string>& descriptors, const Universe& universe) {
-    Compiler compiler(universe);
+FilterResult parse(const std::vector<std::string>& descriptors, const Index& index) {
+    Compiler compiler(index);
     for (const auto& element : descriptors)
         for (const auto& d : splitDescriptors(element)) compiler.descriptor(d);
     return compiler.finish();
 }
 
+FilterResult parse(const std::vector<std::string>& descriptors, const Universe& universe) {
+    return parse(descriptors, Index(universe));
+}
+
+FilterResult parseText(std::string_view text, const Index& index) {
+    return parse(std::vector<std::string>{std::string(text)}, index);
+}
+
 FilterResult parseText(std::string_view text, const Universe& universe) {
-    return parse(std::vector<std::string>{std::string(text)}, universe);
+    return parseText(text, Index(universe));
 }
 
 }  // namespace jvmtilayer::trace_filter

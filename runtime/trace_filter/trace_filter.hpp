@@ -39,6 +39,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -132,13 +133,35 @@ struct FilterResult {
     std::string message() const;
 };
 
+// A Universe made ready for parsing: its names hashed, what each keyword and category selects,
+// and the candidates of "did you mean" with what bounds their distance. parse() with a
+// Universe makes one; make it yourself to parse many filters against the same universe. It
+// refers to the Universe, which must outlive it and stay unchanged.
+class Index {
+public:
+    explicit Index(const Universe& universe);
+    ~Index();
+    Index(const Index&) = delete;
+    Index& operator=(const Index&) = delete;
+
+    const Universe& universe() const noexcept { return universe_; }
+
+private:
+    friend class Compiler;
+    struct Data;
+    const Universe& universe_;
+    std::unique_ptr<const Data> data_;
+};
+
 // Compiles the descriptors against the universe. Each element may itself hold several
 // descriptors separated by ',' or ':'; empty descriptors are skipped and spaces around a
 // descriptor are ignored.
 FilterResult parse(const std::vector<std::string>& descriptors, const Universe& universe);
+FilterResult parse(const std::vector<std::string>& descriptors, const Index& index);
 
 // The same for one string, as the option `trace=` gives it.
 FilterResult parseText(std::string_view text, const Universe& universe);
+FilterResult parseText(std::string_view text, const Index& index);
 
 // The descriptors of a string: split at ',' and ':', trimmed, empty ones dropped.
 std::vector<std::string> splitDescriptors(std::string_view text);

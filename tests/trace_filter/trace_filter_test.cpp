@@ -390,6 +390,42 @@ TEST_CASE("an unknown name is an error naming the descriptor and the valid names
                Catch::Contains("unknown name 'GetCallerFrame'"));
 }
 
+TEST_CASE("of equally near names, \"did you mean\" proposes the first: keywords, functions, events, categories",
+          "[trace_filter][errors]") {
+    // "Abcd" is one edit from each name here; the shorter ones are not preferred for being shorter.
+    const Universe longFirst{{{"Abcde", "x", true}, {"Abc", "x", true}}, {{"Abce"}}};
+    CHECK_THAT(bad("Abcd", longFirst).errors[0], Catch::Contains("did you mean 'Abcde'?"));
+    const Universe shortFirst{{{"Abc", "x", true}, {"Abcde", "x", true}}, {{"Abce"}}};
+    CHECK_THAT(bad("Abcd", shortFirst).errors[0], Catch::Contains("did you mean 'Abc'?"));
+    const Universe eventFirst{{{"Zzz", "x", true}}, {{"Abce"}}};
+    CHECK_THAT(bad("Abcd", eventFirst).errors[0], Catch::Contains("did you mean 'Abce'?"));
+    // A nearer name wins over an earlier one.
+    const Universe nearerLater{{{"Abxyd", "x", true}, {"Abcdd", "x", true}}, {}};
+    CHECK_THAT(bad("Abcd", nearerLater).errors[0], Catch::Contains("did you mean 'Abcdd'?"));
+    // Keywords come first: "evnt" is one edit from "event" and from the function "evnts".
+    const Universe keyword{{{"evnts", "x", true}}, {}};
+    CHECK_THAT(bad("evnt", keyword).errors[0], Catch::Contains("did you mean 'event'?"));
+}
+
+TEST_CASE("an Index made once parses many filters as parsing against the Universe does", "[trace_filter]") {
+    const Universe u = tracefiltertest::loadUniverse(tracefiltertest::projectSpec());
+    const Index index(u);
+    for (const std::string text : {"all", "func+o,event-s", "thread", "GetFrameCount+ie,ClassLoad+ts", "ec,ec-",
+                                   "Heap_1_0+O", "getframecount", "Nope+q,all+x", "", "  : , ", "+o", "all-s"}) {
+        INFO("trace=" << text);
+        const FilterResult viaIndex = parseText(text, index);
+        const FilterResult viaUniverse = parseText(text, u);
+        CHECK(viaIndex.errors == viaUniverse.errors);
+        CHECK(viaIndex.warnings == viaUniverse.warnings);
+        REQUIRE(viaIndex.filter.has_value() == viaUniverse.filter.has_value());
+        if (!viaIndex.filter) continue;
+        CHECK(functions(*viaIndex.filter, u) == functions(*viaUniverse.filter, u));
+        CHECK(events(*viaIndex.filter, u) == events(*viaUniverse.filter, u));
+        CHECK(viaIndex.filter->eventController() == viaUniverse.filter->eventController());
+    }
+    CHECK(&index.universe() == &u);
+}
+
 TEST_CASE("an unknown flag is an error naming the descriptor and the valid flags", "[trace_filter][errors]") {
     const FilterResult r = bad("all+x");
     REQUIRE(r.errors.size() == 1);

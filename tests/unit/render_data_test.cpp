@@ -5,6 +5,7 @@
 #include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "render.hpp"
@@ -46,6 +47,42 @@ TEST_CASE("a template renders a view inside outer objects: names the view lacks 
         CHECK(html.find('\x01') == std::string::npos);                 // no standalone-tag marks left
         CHECK(html.find("\n\n") == std::string::npos);                 // nor the lines they stood on
     }
+}
+
+TEST_CASE("parsed templates are shared: threads render the same template at once, and a failed render is not "
+          "passed on") {
+    const Object outer{"since", "1.0"};
+    const auto view = [](const std::string& label) {
+        return Object{"id", "G", "anchor", nullptr, "label", label, "kind", "constants", "constants", List()};
+    };
+    // Two threads, each with its own Template of the same name, render at the same time.
+    std::vector<int> good(2, 0);
+    std::vector<std::thread> threads;
+    for (int n = 0; n < 2; ++n) {
+        threads.emplace_back([&, n] {
+            const std::string label = "L" + std::to_string(n);
+            for (int i = 0; i < 200; ++i) {
+                Template t("jvmti-constants.html", Escape::Html);
+                if (t.render(view(label), {&outer}).find(label + " <span class=\"muted\">(constants, since 1.0)") !=
+                    std::string::npos)
+                    ++good[n];
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(good == std::vector<int>{200, 200});
+
+    // A lambda whose text is an unclosed section makes kainjow fail, and keep the error.
+    {
+        Template broken("jvmti-constants.html", Escape::Html);
+        Object v = view("x");
+        put(v, "label", Data(kainjow::mustache::lambda{[](const std::string&) { return std::string("{{#open}}"); }}));
+        CHECK_THROWS_WITH(broken.render(v, {&outer}), Catch::Contains("template jvmti-constants.html"));
+    }
+    // The failed copy went away with its Template: the next one renders.
+    Template next("jvmti-constants.html", Escape::Html);
+    CHECK(next.render(view("after"), {&outer}).find("after <span") != std::string::npos);
+    CHECK(renderTemplate("jvmti-constants.html", view("once"), Escape::Html).find("once <span") != std::string::npos);
 }
 
 TEST_CASE("the side worker runs jobs in order and finish() waits for them") {
