@@ -82,6 +82,7 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             if (!v) return missing("a version X.Y.Z");
             o.version = parseVersion(*v);
             if (!o.version) return "--jvmti-version '" + *v + "' is not a version X.Y.Z (three non-negative integers)";
+            if (auto why = versionEncodingProblem(*o.version)) return "--jvmti-version " + *v + ": " + *why;
         } else if (a == "--api-version") {
             auto v = take();
             if (!v) return missing("a version X.Y.Z");

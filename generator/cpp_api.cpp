@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <stdexcept>
 
+#include "api_version.hpp"
 #include "derive.hpp"
 #include "trace_code.hpp"
 
@@ -70,11 +72,10 @@ std::string lowerCamel(const std::string& id) {
 }
 
 std::string versionHex(const std::string& since) {
-    Version v;
-    const auto dot = since.find('.');
-    v.major = std::stoi(since.substr(0, dot));
-    if (dot != std::string::npos) v.minor = std::stoi(since.substr(dot + 1));
-    return versionHex(v);
+    const auto v = parseSince(since);
+    // Validation refuses a since that is not a version or does not fit one.
+    if (!v) throw std::logic_error("since=\"" + since + "\" reached the C++ API unvalidated");
+    return versionHex(*v);
 }
 
 std::string versionHex(const Version& v) {

@@ -122,4 +122,15 @@ std::string Version::str() const {
     return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(micro);
 }
 
+std::optional<std::string> versionEncodingProblem(const Version& v) {
+    const auto part = [](const char* name, int value, int most) -> std::optional<std::string> {
+        if (value >= 0 && value <= most) return std::nullopt;
+        return std::string("its ") + name + " " + std::to_string(value) + " does not fit a JVMTI version number (" +
+               name + " 0 to " + std::to_string(most) + ")";
+    };
+    if (auto p = part("major", v.major, 0xFFF)) return p;
+    if (auto p = part("minor", v.minor, 0xFF)) return p;
+    return part("micro", v.micro, 0xFF);
+}
+
 }  // namespace jvmtigen

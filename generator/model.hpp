@@ -211,6 +211,10 @@ struct Version {
     auto operator<=>(const Version&) const = default;
 };
 
+// Why `v` does not fit a JVMTI version number (jvmtiGetVersionNumber's layout, the masks
+// JVMTI_VERSION_MASK_*: 12 bits of major, 8 of minor, 8 of micro); nothing when it fits.
+std::optional<std::string> versionEncodingProblem(const Version& v);
+
 struct Spec {
     std::string file;  // path as given, used in diagnostics
     std::string label, title, subtitle;

@@ -1,5 +1,6 @@
 #include "validate.hpp"
 
+#include "api_version.hpp"
 #include "derive.hpp"
 
 #include <algorithm>
@@ -134,8 +135,12 @@ void Validator::numbers() {
 
 void Validator::since(const std::string& value, int line, const std::string& what) {
     static const std::regex re(R"(\d+(\.\d+){0,2})");
-    if (!std::regex_match(value, re))
+    const auto v = std::regex_match(value, re) ? parseSince(value) : std::nullopt;  // nothing when a part overflows
+    if (!v) {
         d_.error(line, "since=\"" + value + "\" of " + what + " is not a version such as 1.1 or 21");
+    } else if (auto problem = versionEncodingProblem(*v)) {
+        d_.error(line, "since=\"" + value + "\" of " + what + ": " + *problem);
+    }
 }
 
 void Validator::type(const Type& t, const std::string& where, const std::vector<std::string>& siblings,
@@ -296,6 +301,10 @@ void Validator::handlerRestriction(const Event& e, const std::string& where) {
 }
 
 void Validator::run() {
+    if (s_.version)
+        if (auto problem = versionEncodingProblem(*s_.version))
+            d_.error(s_.line, "the spec's version " + s_.version->str() + " (majorversion/minorversion/microversion): " +
+                                  *problem);
     index();
     numbers();
     for (const auto& f : s_.functions) {

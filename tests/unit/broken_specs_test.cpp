@@ -418,6 +418,26 @@ TEST_CASE("broken: bad since value", "[broken]") {
                           "since=\"one.1\" of function 'GetGadgetCount' is not a version such as 1.1 or 21"}});
 }
 
+TEST_CASE("broken: a since too large for a JVMTI version number", "[broken]") {
+    // Found by generator_fuzz: digits that overflow an int passed the check and threw in an emitter.
+    const auto overflow = edited("num=\"1\" phase=\"live\" since=\"1.1\"",
+                                 "num=\"1\" phase=\"live\" since=\"1.3333333333333333333333333333333331\"");
+    checkRejected(overflow, {{lineOf(overflow, "since=\"1.333"),
+                              "since=\"1.3333333333333333333333333333333331\" of function 'GetGadgetCount' is not a "
+                              "version such as 1.1 or 21"}});
+    const auto minor = edited("num=\"1\" phase=\"live\" since=\"1.1\"", "num=\"1\" phase=\"live\" since=\"1.256\"");
+    checkRejected(minor, {{lineOf(minor, "since=\"1.256\""),
+                           "since=\"1.256\" of function 'GetGadgetCount': its minor 256 does not fit a JVMTI version "
+                           "number (minor 0 to 255)"}});
+}
+
+TEST_CASE("broken: a spec version too large for a JVMTI version number", "[broken]") {
+    const auto spec = edited(" majorversion=\"1\" minorversion=\"2\"", " majorversion=\"4096\" minorversion=\"2\"");
+    checkRejected(spec, {{lineOf(spec, "majorversion=\"4096\""),
+                          "the spec's version 4096.2.3 (majorversion/minorversion/microversion): its major 4096 does "
+                          "not fit a JVMTI version number (major 0 to 4095)"}});
+}
+
 TEST_CASE("broken: a second capabilitiestypedef", "[broken]") {
     const auto spec = edited("      <callback id=\"tinyGadgetVisitor\">",
                              "      <capabilitiestypedef id=\"moreCapabilities\" label=\"More\"/>\n"

@@ -110,6 +110,12 @@ TEST_CASE("parseOptions: errors", "[cli]") {
           "--jvmti-version '1.2.x' is not a version X.Y.Z (three non-negative integers)");
     CHECK(parseError({"--jvmti-version=-1.0.0"}) ==
           "--jvmti-version '-1.0.0' is not a version X.Y.Z (three non-negative integers)");
+    CHECK(parseError({"--jvmti-version", "4096.0.0"}) ==
+          "--jvmti-version 4096.0.0: its major 4096 does not fit a JVMTI version number (major 0 to 4095)");
+    CHECK(parseError({"--jvmti-version", "21.0.256"}) ==
+          "--jvmti-version 21.0.256: its micro 256 does not fit a JVMTI version number (micro 0 to 255)");
+    CHECK(parseError({"--jvmti-version", "99999999999.0.0"}) ==
+          "--jvmti-version '99999999999.0.0' is not a version X.Y.Z (three non-negative integers)");
     std::string names;
     for (const auto& e : jvmtigen::allEmitters()) names += (names.empty() ? "" : ", ") + e.name;
     CHECK(names.rfind("header, ", 0) == 0);
