@@ -102,11 +102,19 @@ void Validator::index() {
     }
 }
 
+// The function table and the event tables (the layer's too) are laid out by number, so a
+// number is a table's size: the highest today are 156 (functions) and 90 (events), and a
+// number past this one is a mistake.
+constexpr int kHighestNum = 1024;
+
 void Validator::numbers() {
     std::map<int, const Function*> fnums;
     for (const auto& f : s_.functions) {
         if (f.elided) continue;  // elided functions take no slot of the table
         if (f.num < 1) d_.error(f.line, "function '" + f.id + "' has num " + std::to_string(f.num) + "; table slots start at 1");
+        if (f.num > kHighestNum)
+            d_.error(f.line, "function '" + f.id + "' has num " + std::to_string(f.num) +
+                                 "; the function table is laid out by num, which goes up to " + std::to_string(kHighestNum));
         auto [it, fresh] = fnums.emplace(f.num, &f);
         if (!fresh)
             d_.error(f.line, "function '" + f.id + "' has num " + std::to_string(f.num) +
@@ -116,6 +124,9 @@ void Validator::numbers() {
     std::map<int, const Event*> enums;
     for (const auto& e : s_.events) {
         if (e.elided) continue;
+        if (e.num < 1 || e.num > kHighestNum)
+            d_.error(e.line, "event '" + e.id + "' has num " + std::to_string(e.num) +
+                                 "; the event tables are laid out by num, which goes from 1 to " + std::to_string(kHighestNum));
         auto [it, fresh] = enums.emplace(e.num, &e);
         if (!fresh)
             d_.error(e.line, "event '" + e.id + "' has num " + std::to_string(e.num) + ", already taken by '" +

@@ -175,6 +175,24 @@ TEST_CASE("broken: function num 0", "[broken]") {
     checkRejected(spec, {{lineOf(spec, "num=\"0\" phase"), "function 'GetGadgetCount' has num 0; table slots start at 1"}});
 }
 
+TEST_CASE("broken: a function num past the table's limit", "[broken]") {
+    const auto spec = edited("num=\"1\" phase=\"live\"", "num=\"1025\" phase=\"live\"");
+    checkRejected(spec, {{lineOf(spec, "num=\"1025\" phase"),
+                          "function 'GetGadgetCount' has num 1025; the function table is laid out by num, which goes up "
+                          "to 1024"}});
+}
+
+TEST_CASE("broken: an event num outside 1 to 1024", "[broken]") {
+    // Found by generator_fuzz: an event num of 634350652 made the event table 2 GB before anything refused it.
+    const auto huge = edited("num=\"50\"", "num=\"634350652\"");
+    checkRejected(huge, {{lineOf(huge, "label=\"Gadget Made\""),
+                          "event 'GadgetMade' has num 634350652; the event tables are laid out by num, which goes from 1 "
+                          "to 1024"}});
+    const auto zero = edited("num=\"51\"", "num=\"0\"");
+    checkRejected(zero, {{lineOf(zero, "id=\"GadgetLost\""),
+                          "event 'GadgetLost' has num 0; the event tables are laid out by num, which goes from 1 to 1024"}});
+}
+
 TEST_CASE("broken: bad phase value", "[broken]") {
     const auto spec = edited("phase=\"any\"", "phase=\"sometimes\"");
     checkRejected(spec, {{lineOf(spec, "phase=\"sometimes\""),
