@@ -145,8 +145,7 @@ void Validator::numbers() {
 }
 
 void Validator::since(const std::string& value, int line, const std::string& what) {
-    static const std::regex re(R"(\d+(\.\d+){0,2})");
-    const auto v = std::regex_match(value, re) ? parseSince(value) : std::nullopt;  // nothing when a part overflows
+    const auto v = parseSince(value);  // nothing when it is not one to three numbers, or a number overflows
     if (!v) {
         d_.error(line, "since=\"" + value + "\" of " + what + " is not a version such as 1.1 or 21");
     } else if (auto problem = versionEncodingProblem(*v)) {
