@@ -42,7 +42,7 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
-set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules)
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
 set(_JVMTIGEN_FILES_checks src/jvmti_entries.hpp src/jvmti_table.cpp)
@@ -59,6 +59,7 @@ set(_JVMTIGEN_FILES_trace include/jvmti_trace.hpp src/jvmti_trace_entries.cpp sr
 set(_JVMTIGEN_FILES_cpp include/jvmti.hpp)
 set(_JVMTIGEN_FILES_docs docs/jvmti.html)
 set(_JVMTIGEN_FILES_rules docs/rules.md)
+set(_JVMTIGEN_FILES_rules-json docs/rules.json)
 foreach(o IN LISTS _JVMTIGEN_OUTPUTS)
   set_property(GLOBAL PROPERTY _JVMTIGEN_FILES_${o} "${_JVMTIGEN_FILES_${o}}")
 endforeach()
@@ -104,10 +105,11 @@ endfunction()
 #
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
 # jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
-# events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md); an unknown name stops the
-# configuration. What an output needs comes with it: trace brings checks and events; checks, stubs,
-# recorder, forward and events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR
-# defaults to <current binary dir>/<TARGET>.
+# events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
+# catalogue as JSON, docs/rules.json); an unknown name stops the configuration. What an output
+# needs comes with it: trace brings checks and events; checks, stubs, recorder, forward and
+# events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR defaults to
+# <current binary dir>/<TARGET>.
 # VERSION is passed as --jvmti-version, for specs that declare none (OpenJDK's since JDK 10);
 # API_VERSION as --api-version: the interface of that release (what came later is left out,
 # so code using it does not compile). INCLUDE_DIRS are

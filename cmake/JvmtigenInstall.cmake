@@ -46,6 +46,7 @@ endif()
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/layer-options.md
               ${PROJECT_SOURCE_DIR}/docs/trace-format.md ${PROJECT_SOURCE_DIR}/docs/model-schema.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The generated docs, whatever generated/docs holds: jvmti.html, rules.md and rules.json.
 if(EXISTS ${PROJECT_SOURCE_DIR}/generated/docs)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 endif()

@@ -20,6 +20,8 @@ const std::vector<Emitter>& allEmitters() {
         {"events", "include/jvmti_events.hpp, src/jvmti_event_thunks.cpp: event thunks to agents' callbacks",
          emitEvents},
         {"rules", "docs/rules.md: the rule catalogue, every rule the checking layer enforces by its id", emitRules},
+        {"rules-json", "docs/rules.json: the rule catalogue as JSON, for tools (SARIF writers and the like)",
+         emitRulesJson},
         {"trace", "include/jvmti_trace.hpp, src/jvmti_trace_*.cpp: tracing entries, tracing event thunks, value formatters",
          emitTrace},
         {"cpp", "include/jvmti.hpp: a C++ API over jvmti.h (owning results, typed constants and events)", emitCpp},

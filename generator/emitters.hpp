@@ -42,5 +42,6 @@ std::vector<Output> emitEvents(const EmitContext& ctx);
 std::vector<Output> emitTrace(const EmitContext& ctx);
 std::vector<Output> emitCpp(const EmitContext& ctx);
 std::vector<Output> emitRules(const EmitContext& ctx);
+std::vector<Output> emitRulesJson(const EmitContext& ctx);
 
 }  // namespace jvmtigen

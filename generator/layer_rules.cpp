@@ -30,8 +30,9 @@ constexpr LayerRule kLayerRules[] = {
     {"Deallocate.mem.unknown", "Deallocate", "mem",
      "Deallocate frees only memory that Allocate or a JVMTI function returned", "error",
      "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
-    {"leak.{function}", "{function}", "", "JVMTI memory must be freed with Deallocate", "error", "",
-     "reported at exit, one report per call site, with the blocks and bytes never deallocated"},
+    {"leak.{function}", "{function}", "", "JVMTI memory must be freed with Deallocate", "warning, error", "",
+     "reported at exit, one report per call site, with the blocks and bytes never deallocated: a warning under "
+     "check=spec (agents often keep blocks until the JVM ends), an error under check=strict"},
     {"GetEnv.too_many", "GetEnv", "", "the layer keeps a bounded number of environments", "error", "",
      "GetEnv returns JNI_ENOMEM"},
     {"extension.floating_point_arguments", "GetExtensionFunctions", "",

@@ -1,16 +1,20 @@
 // The rule catalogue (generator/rules.hpp): one entry per row of the generated entries'
 // kViolations tables and per rule of the layer's own code, ids unique; every id runtime/ can
 // report is in it; and the committed docs/rules.md and docs/jvmti.html anchor every id (the
-// anchor each report links to).
+// anchor each report links to); and the committed docs/rules.json holds the same list for tools.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <iterator>
 #include <map>
 #include <regex>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "diag.hpp"
+#include "emitters.hpp"
 #include "reader.hpp"
 #include "rules.hpp"
 #include "support.hpp"
@@ -64,7 +68,8 @@ TEST_CASE("rules: one entry per kViolations row and per layer rule, ids unique")
         INFO(r.id);
         CHECK(ids.insert(r.id).second);
         CHECK_FALSE(r.text.empty());
-        CHECK((r.severity == "error" || r.severity == "warning" || r.severity == "error, warning"));
+        CHECK((r.severity == "error" || r.severity == "warning" || r.severity == "error, warning" ||
+               r.severity == "warning, error"));
         if (r.layer) ++layer;
         else entryIds.push_back(r.id);
     }
@@ -99,9 +104,14 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
         }
     }
     CHECK(literals >= 15);  // the scan finds them (18 when this was written)
-    // The other two: a failed check of an entry (violations.cpp), whose id is a kViolations
-    // row's, and the leak report (startup.cpp), whose id is "leak." + function.
-    CHECK(calls == literals + 2);
+    // The other one: a failed check of an entry (violations.cpp), whose id is a kViolations
+    // row's. The leak report (startup.cpp), whose id is "leak." + function, takes its severity
+    // from the check mode: warning under spec, error under strict.
+    CHECK(calls == literals + 1);
+    CHECK(runtimeSources()["startup.cpp"].find(
+              "const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") !=
+          std::string::npos);
+    CHECK(severity["leak.Allocate"] == "warning, error");
     CHECK(runtimeSources()["violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
     CHECK(runtimeSources()["startup.cpp"].find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
 
@@ -132,4 +142,67 @@ TEST_CASE("rules: docs/rules.md and docs/jvmti.html anchor every rule id") {
         CHECK(html.find("<tr id=\"rule-" + r.id + "\">") != std::string::npos);
     }
     CHECK(html.find("<section id=\"RuleCatalogue\">") != std::string::npos);
+}
+
+TEST_CASE("rules: docs/rules.json holds every rule of the catalogue, in its order, for tools") {
+    const auto& emitters = jvmtigen::allEmitters();
+    CHECK(std::any_of(emitters.begin(), emitters.end(), [](const auto& e) { return e.name == "rules-json"; }));
+
+    const auto spec = ourSpec();
+    const auto rules = jvmtigen::allRules(spec);
+    const auto doc = nlohmann::json::parse(readFile(sourceDir() / "generated" / "docs" / "rules.json"));
+    REQUIRE(doc.is_object());
+    CHECK(doc.size() == 2);
+    REQUIRE(spec.version.has_value());
+    CHECK(doc.at("jvmti") == spec.version->str());
+    const auto& list = doc.at("rules");
+    REQUIRE(list.is_array());
+
+    // As many as docs/rules.md has rows, and as allRules() has.
+    const std::string md = readFile(sourceDir() / "generated" / "docs" / "rules.md");
+    size_t rows = 0;
+    for (size_t at = md.find("\n| <a id=\"rule-"); at != std::string::npos; at = md.find("\n| <a id=\"rule-", at + 1)) ++rows;
+    CHECK(list.size() == rows);
+    REQUIRE(list.size() == rules.size());
+
+    std::set<std::string> ids;
+    for (size_t i = 0; i < rules.size(); ++i) {
+        const auto& j = list[i];
+        const auto& r = rules[i];
+        INFO(i << ": " << r.id);
+        REQUIRE(j.is_object());
+        CHECK(j.size() == 8);
+        for (const char* key : {"id", "function", "parameter", "text", "severity", "error", "outcome"})
+            CHECK(j.at(key).is_string());
+        REQUIRE(j.at("layer").is_boolean());
+        CHECK(ids.insert(j.at("id").get<std::string>()).second);
+        CHECK(j.at("id") == r.id);
+        CHECK(j.at("function") == r.function);
+        CHECK(j.at("parameter") == r.parameter);
+        CHECK(j.at("text") == r.text);
+        CHECK(j.at("severity") == r.severity);
+        CHECK(j.at("error") == r.error);
+        CHECK(j.at("outcome") == r.outcome);
+        CHECK(j.at("layer").get<bool>() == r.layer);
+    }
+
+    auto find = [&](const std::string& id) {
+        const auto it = std::find_if(list.begin(), list.end(), [&](const auto& j) { return j.at("id") == id; });
+        REQUIRE(it != list.end());
+        return *it;
+    };
+    // GetClassSignature's signature_ptr is <nullok>: no NULL check, so no rule for it.
+    CHECK(std::none_of(list.begin(), list.end(),
+                       [](const auto& j) { return j.at("id") == "GetClassSignature.signature_ptr.null"; }));
+    const auto null = find("GetFrameCount.count_ptr.null");
+    CHECK(null.at("function") == "GetFrameCount");
+    CHECK(null.at("parameter") == "count_ptr");
+    CHECK(null.at("text") == "count_ptr must not be NULL");
+    CHECK(null.at("error") == "JVMTI_ERROR_NULL_POINTER");
+    CHECK(null.at("severity") == "error");
+    CHECK(null.at("layer") == false);
+    const auto leak = find("leak.GetClassSignature");
+    CHECK(leak.at("function") == "GetClassSignature");
+    CHECK(leak.at("layer") == true);
+    CHECK(find("natives.bind_failed").at("severity") == "error, warning");
 }

@@ -1,0 +1,34 @@
+// Emitter of the rule catalogue as JSON: docs/rules.json, for tools that read it (SARIF writers
+// and the like). The rules are allRules() (rules.hpp), in its order: the same list docs/rules.md
+// and the "Rule catalogue" of docs/jvmti.html show. Every value is encoded here as a JSON
+// literal; the template only places them.
+#include <nlohmann/json.hpp>
+
+#include "emitters.hpp"
+#include "render.hpp"
+#include "rules.hpp"
+
+namespace jvmtigen {
+
+namespace {
+
+// A JSON string literal, quotes included. Bytes that are not UTF-8 (a spec can carry them into
+// a rule's text) become U+FFFD rather than stopping the run.
+std::string jsonString(const std::string& s) {
+    return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::vector<Output> emitRulesJson(const EmitContext& ctx) {
+    const auto rules = allRules(ctx.spec);
+    List list(rules.size());
+    for (const auto& r : rules)
+        list.push(Object{"id", jsonString(r.id), "function", jsonString(r.function), "parameter", jsonString(r.parameter),
+                         "text", jsonString(r.text), "severity", jsonString(r.severity), "error", jsonString(r.error),
+                         "outcome", jsonString(r.outcome), "layer", r.layer ? "true" : "false"});
+    const Object view{"version", jsonString(ctx.version.str()), "rules", withMore(std::move(list))};
+    return {{"docs/rules.json", renderTemplate("jvmti_rules.json", view, Escape::None)}};
+}
+
+}  // namespace jvmtigen
