@@ -1,0 +1,53 @@
+// Reports the report-format tests write from: a JVM that broke rules (sites with and without
+// source lines, under the source root and outside it, an ignored id, a warning and an info), a
+// clean one, one that died before its end-of-run report, and a small rule catalogue. Plus the
+// temporary directories and processes the tests around real tools need.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "jvm_report.hpp"
+
+namespace samples {
+
+namespace fs = std::filesystem;
+
+// The source root the sample sites' files are under.
+inline const std::string kSourceRoot = "/work/main";
+inline const std::string kGarbageSite =
+    "libmisbehave.so!(anonymous namespace)::garbage_method()+0x1c (/work/main/tests/agents/src/misbehave.cpp:142)";
+inline const std::string kJniSite = "libjvm.so!JNIEnv_::CallVoidMethod(_jobject*, _jmethodID*, ...)+0x90 (/usr/include/jni.h:1000)";
+inline const std::string kOffsetSite = "libmisbehave.so+0x1234";
+
+jvmtireport::JvmReport brokeRules();  // pid 1234, agenttest.Main
+jvmtireport::JvmReport clean();       // pid 1300, app.Clean
+jvmtireport::JvmReport died();        // pid 1400, app.Crash: no end-of-run report
+std::vector<jvmtireport::CatalogueRule> catalogue();
+
+// A fresh directory under the system's temporary one, removed with the object.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+struct Run {
+    int status = -1;     // the exit status, or -1 when it did not exit
+    std::string output;  // standard output and error together
+};
+// Runs a shell command line.
+Run run(const std::string& command);
+std::string shellQuote(const std::string& word);
+
+std::string readFile(const fs::path& p);
+void writeFile(const fs::path& p, const std::string& text);
+
+}  // namespace samples
