@@ -114,7 +114,9 @@ std::string bashCompletion(const std::vector<CompletedTool>& tools, const jvmtil
                 if (spec.type == jvmtilayer::SettingType::Agent) continue;
                 keys.push_back(spec.name + "=");
                 std::vector<std::string> choices;
-                if (spec.type == jvmtilayer::SettingType::Enum) choices = spec.choices;
+                // An enum's choices; a list's (the first item: bash completes one word).
+                if (spec.type == jvmtilayer::SettingType::Enum || spec.type == jvmtilayer::SettingType::List)
+                    choices = spec.choices;
                 if (spec.type == jvmtilayer::SettingType::Bool) choices = {"true", "false"};
                 if (!choices.empty()) {
                     std::string words;

@@ -21,7 +21,7 @@ std::string valueShape(const jvmtilayer::SettingSpec& s) {
     case SettingType::Enum: return joined(s.choices, "|");
     case SettingType::Bool: return "true|false";
     case SettingType::Int: return "N";
-    case SettingType::List: return "ITEM:ITEM...";
+    case SettingType::List: return s.choices.empty() ? "ITEM:ITEM..." : joined(s.choices, "|") + "[:...]";
     case SettingType::Agent: return "PATH[=OPTIONS]";
     case SettingType::Path: return "FILE";
     case SettingType::String: return "TEXT";

@@ -42,6 +42,9 @@ void retireEnv(Env* env);
 // The live environment whose host is `host`.
 Env* findEnvByHost(const jvmtiEnv* host) noexcept;
 
+// The agent libraries behind the layer so far, in the order they loaded (or were adopted).
+std::vector<std::string> agentPaths();
+
 // Phase of the VM, tracked from the layer's own VMStart/VMInit events.
 void setPhase(jvmtiPhase phase) noexcept;
 

@@ -177,6 +177,9 @@ void Reporter::report(Severity severity, const char* id, const char* function, c
                 fresh.count.ignored = matches(ignore_, key);
                 fresh.severity = severity;
                 if (given(rule)) fresh.rule = rule;
+                if (given(function)) fresh.function = function;
+                if (given(function)) fresh.message = std::string(function) + (given(argument) ? "(" + std::string(argument) + ")" : "") + ": ";
+                appendClean(fresh.message, what);
                 it = counts_.emplace(std::string(key), std::move(fresh)).first;
             }
             Entry& entry = it->second;
@@ -241,6 +244,15 @@ std::vector<std::string> Reporter::summaryLines() const {
     return lines;
 }
 
+void Reporter::writeLine(const std::string& line) noexcept {
+    try {
+        std::string text;
+        appendClean(text, line);
+        write(text + "\n");
+    } catch (...) {
+    }
+}
+
 void Reporter::summary() noexcept {
     try {
         std::string text;
@@ -277,6 +289,8 @@ std::vector<Reporter::Rule> Reporter::rules() const {
         r.id = id;
         r.severity = entry.severity;
         r.rule = std::move(entry.rule);
+        r.function = std::move(entry.function);
+        r.message = std::move(entry.message);
         r.count = entry.count;
         r.otherSites = entry.otherSites;
         r.noSite = entry.noSite;

@@ -83,6 +83,8 @@ public:
 
     // Writes summaryLines() to the target.
     void summary() noexcept;
+    // Writes one line of the layer's own (control characters as spaces) to the target.
+    void writeLine(const std::string& line) noexcept;
     std::vector<std::string> summaryLines() const;
 
     struct Count {
@@ -103,6 +105,8 @@ public:
         std::string id;
         Severity severity = Severity::Error;  // of its first report
         std::string rule;                     // the rule in words (its first report's), or empty
+        std::string function;                 // the JVMTI function of its first report, or empty
+        std::string message;                  // its first report's line, without the rule and site
         Count count;
         // Named by the site namer (unnamed sites as addresses), most reports first.
         std::vector<std::pair<std::string, std::uint64_t>> sites;
@@ -131,6 +135,8 @@ private:
         Count count;
         Severity severity = Severity::Error;
         std::string rule;
+        std::string function;
+        std::string message;
         std::map<const void*, std::uint64_t> sites;
         std::uint64_t otherSites = 0;
         std::uint64_t noSite = 0;

@@ -11,6 +11,8 @@
 #include <system_error>
 
 #include "checks/call_site.hpp"
+#include "layer.hpp"
+#include "report_files.hpp"
 #include "report_html.hpp"
 #include "tracing.hpp"
 #include "violations.hpp"
@@ -37,17 +39,8 @@ PageState& state() {
 // The catalogue when none is found: the relative link the text report prints.
 constexpr const char* kRelativeDocs = "jvmti.html";
 
-std::string systemProperty(jvmtiEnv* control, const char* name) {
-    char* value = nullptr;
-    if (control == nullptr || control->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr)
-        return {};
-    std::string out = value;
-    control->Deallocate(reinterpret_cast<unsigned char*>(value));
-    return out;
-}
+}  // namespace
 
-// Writes `text` to `path` through a temporary file renamed over it, so that a reader sees the
-// old page or the new one, never half of one.
 std::optional<std::string> writeAtomically(const std::string& path, const std::string& text) {
     const std::string temporary = path + ".tmp" + std::to_string(::getpid());
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -75,6 +68,8 @@ std::optional<std::string> writeAtomically(const std::string& path, const std::s
     return std::nullopt;
 }
 
+namespace {
+
 std::string layerFile() {
     Dl_info info{};
     if (::dladdr(reinterpret_cast<const void*>(&layerFile), &info) == 0 || info.dli_fname == nullptr) return {};
@@ -83,7 +78,7 @@ std::string layerFile() {
 
 html::Page basePage(const PageState& s) {
     html::Page page;
-    for (const auto& agent : s.settings.agents) page.agents.push_back(agent.path);
+    page.agents = agentPaths();
     page.jvm = s.jvm;
     page.checkMode = checkModeName(s.settings.check);
     page.textReport = textReportTarget(s.settings);
@@ -100,7 +95,10 @@ std::vector<html::StatRow> rows(const std::map<std::string, trace::EventStats>& 
 
 }  // namespace
 
-std::optional<std::string> findDocs(const std::string& layer) {
+namespace {
+
+// The generated jvmti.html as a path, from the layer library's directory.
+std::optional<fs::path> findDocsPath(const std::string& layer) {
     std::error_code ec;
     const fs::path dir = fs::absolute(fs::path(layer), ec).parent_path();
     if (ec || layer.empty()) return std::nullopt;
@@ -108,27 +106,44 @@ std::optional<std::string> findDocs(const std::string& layer) {
     for (std::size_t at = 0; at <= candidates.size();) {
         const auto colon = std::min(candidates.find(':', at), candidates.size());
         const fs::path file = (dir / candidates.substr(at, colon - at)).lexically_normal();
-        if (fs::is_regular_file(file, ec)) return html::fileUrl(file.string());
+        if (fs::is_regular_file(file, ec)) return file;
         at = colon + 1;
     }
     return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<std::string> findDocs(const std::string& layer) {
+    if (auto file = findDocsPath(layer)) return html::fileUrl(file->string());
+    return std::nullopt;
+}
+
+std::optional<std::string> findDocsFile(const std::string& name) {
+    const auto page = findDocsPath(layerFile());
+    if (!page) return std::nullopt;
+    std::error_code ec;
+    const fs::path file = page->parent_path() / name;
+    if (!fs::is_regular_file(file, ec)) return std::nullopt;
+    return file.string();
+}
+
+std::string docsUrl(const Settings& settings) {
+    if (!settings.docsUrl.empty()) return settings.docsUrl;
+    if (auto found = findDocs(layerFile())) return *found;
+    return kRelativeDocs;
+}
+
 std::optional<std::string> start(const Settings& settings, jvmtiEnv* control) {
-    if (settings.reportFormat != ReportFormat::Html) return std::nullopt;
+    if (!hasFormat(settings, ReportFormat::Html)) return std::nullopt;
     PageState& s = state();
     s.settings = settings;
-    s.jvm = systemProperty(control, "java.vm.name");
-    const std::string version = systemProperty(control, "java.vm.version");
+    s.jvm = report_files::systemProperty(control, "java.vm.name");
+    const std::string version = report_files::systemProperty(control, "java.vm.version");
     if (!version.empty()) s.jvm += (s.jvm.empty() ? "" : " ") + version;
-    if (!settings.docsUrl.empty()) {
-        s.docsUrl = settings.docsUrl;
-    } else if (auto found = findDocs(layerFile())) {
-        s.docsUrl = *found;
-    } else {
-        s.docsUrl = kRelativeDocs;
+    s.docsUrl = docsUrl(settings);
+    if (settings.docsUrl.empty() && s.docsUrl == kRelativeDocs)
         s.docsNote = "(the generated jvmti.html was not found beside the layer library; docs-url= names it)";
-    }
     html::Page page = basePage(s);
     page.statsNote = "the run has not ended yet, or the JVM did not exit normally";
     std::string text = html::renderPage(page);
@@ -137,7 +152,8 @@ std::optional<std::string> start(const Settings& settings, jvmtiEnv* control) {
                                "not ended yet, or the JVM did not exit normally. The text report so far is in " +
                                html::escape(page.textReport) + ".</p>\n";
     text.insert(text.find("<dl class=\"summary\""), notice);
-    if (auto problem = writeAtomically(settings.report, text)) return "report=" + settings.report + ": " + *problem;
+    const std::string file = reportFile(settings, ReportFormat::Html);
+    if (auto problem = writeAtomically(file, text)) return "report=" + file + ": " + *problem;
     s.on = true;
     return std::nullopt;
 }
@@ -162,9 +178,9 @@ void finish(const std::vector<memory::Leak>& leaks) noexcept {
                                  ? "check=off hands agents the VM's own environments, so the layer sees no call"
                                  : "the layer did not count calls";
         }
-        if (auto problem = writeAtomically(s.settings.report, html::renderPage(page)))
-            reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + s.settings.report + ": " + *problem,
-                          nullptr);
+        const std::string file = reportFile(s.settings, ReportFormat::Html);
+        if (auto problem = writeAtomically(file, html::renderPage(page)))
+            reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + file + ": " + *problem, nullptr);
     } catch (...) {
         // Out of memory at exit: the first page stays, saying the run did not end normally.
     }

@@ -24,6 +24,17 @@ std::optional<std::string> start(const Settings& settings, jvmtiEnv* control);
 // reported as layer.report_write.
 void finish(const std::vector<memory::Leak>& leaks) noexcept;
 
+// A file of the installed docs (jvmti.html, rules.json) found from the layer library, or nullopt.
+std::optional<std::string> findDocsFile(const std::string& name);
+
+// Where rule links point: docs-url=, else the generated jvmti.html found beside the layer as a
+// file:// URL, else the relative "jvmti.html".
+std::string docsUrl(const Settings& settings);
+
+// Writes `text` to `path` through a temporary file renamed over it, so that a reader sees the
+// old file or the new one, never half of one. nullopt on success, else why not.
+std::optional<std::string> writeAtomically(const std::string& path, const std::string& text);
+
 // The rule catalogue page as a URL: docs-url= when given, else the generated jvmti.html found
 // from `layerFile` (the layer library), as a file:// URL; nullopt when none is found.
 std::optional<std::string> findDocs(const std::string& layerFile);

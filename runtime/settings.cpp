@@ -29,7 +29,10 @@ constexpr std::pair<const char*, CheckMode> kCheckModes[] = {
     {"spec", CheckMode::Spec}, {"strict", CheckMode::Strict}, {"off", CheckMode::Off}};
 constexpr std::pair<const char*, TraceFormat> kTraceFormats[] = {
     {"text", TraceFormat::Text}, {"jsonl", TraceFormat::Jsonl}, {"chrome", TraceFormat::Chrome}};
-constexpr std::pair<const char*, ReportFormat> kReportFormats[] = {{"text", ReportFormat::Text}, {"html", ReportFormat::Html}};
+constexpr std::pair<const char*, ReportFormat> kReportFormats[] = {{"text", ReportFormat::Text}, {"html", ReportFormat::Html},
+                                                                   {"sarif", ReportFormat::Sarif}, {"junit", ReportFormat::Junit},
+                                                                   {"json", ReportFormat::Json}};
+constexpr std::pair<const char*, FailOn> kFailOn[] = {{"error", FailOn::Error}, {"warning", FailOn::Warning}};
 constexpr std::pair<const char*, SettingType> kTypes[] = {
     {"enum", SettingType::Enum}, {"string", SettingType::String}, {"path", SettingType::Path},
     {"bool", SettingType::Bool}, {"int", SettingType::Int},       {"list", SettingType::List},
@@ -136,6 +139,8 @@ std::optional<std::string> valueFromJson(const SettingSpec& spec, const json& j,
         for (const auto& item : j) {
             if (!item.is_string() || item.get_ref<const std::string&>().empty())
                 return std::string("expected an array of non-empty strings");
+            if (!spec.choices.empty() && !isChoice(spec, item.get_ref<const std::string&>()))
+                return invalidValue(spec, item.get<std::string>(), choicesText(spec));
             items.push_back(item.get<std::string>());
         }
         out = std::move(items);
@@ -319,6 +324,21 @@ bool bindEnum(const Value& v, Settings& s) {
     return p && enumFromName(Table, *p, s.*Member);
 }
 
+// A list of enum names, each once, in the order first given.
+template <auto Member, auto& Table>
+bool bindEnumList(const Value& v, Settings& s) {
+    const auto* p = std::get_if<std::vector<std::string>>(&v);
+    if (!p) return false;
+    auto& out = s.*Member;
+    out.clear();
+    for (const auto& name : *p) {
+        typename std::remove_reference_t<decltype(out)>::value_type e{};
+        if (!enumFromName(Table, name, e)) return false;
+        if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+    }
+    return true;
+}
+
 bool bindAgents(const Value& v, Settings& s) {
     const auto* p = std::get_if<std::vector<AgentSpec>>(&v);
     if (p) s.agents = *p;
@@ -336,7 +356,9 @@ constexpr Binding kBindings[] = {
     {"report", bindString<&Settings::report>},
     {"report-limit", bindInt<&Settings::reportLimit>},
     {"report-ignore", bindList<&Settings::reportIgnore>},
-    {"report-format", bindEnum<&Settings::reportFormat, kReportFormats>},
+    {"report-format", bindEnumList<&Settings::reportFormat, kReportFormats>},
+    {"error-exitcode", bindInt<&Settings::errorExitcode>},
+    {"fail-on", bindEnum<&Settings::failOn, kFailOn>},
     {"docs-url", bindString<&Settings::docsUrl>},
     {"trace", bindList<&Settings::trace>},
     {"trace-file", bindString<&Settings::traceFile>},
@@ -346,6 +368,8 @@ constexpr Binding kBindings[] = {
     {"trace-times", bindBool<&Settings::traceTimes>},
     {"trace-renumber-threads", bindBool<&Settings::traceRenumberThreads>},
     {"trace-buffer-mb", bindInt<&Settings::traceBufferMb>},
+    {"adopt", bindBool<&Settings::adopt>},
+    {"child-tool-options", bindString<&Settings::childToolOptions>},
     {"config", bindString<&Settings::config>},
     {"agent", bindAgents},
 };
@@ -470,9 +494,11 @@ std::optional<std::string> parseSchemaEntry(const json& entry, SettingSpec& spec
     if (auto e = stringField("description", spec.description)) return e;
     if (spec.description.empty() || !oneLine(spec.description)) return std::string("/description: expected one non-empty line");
 
-    if (entry.contains("choices") != (spec.type == SettingType::Enum))
-        return std::string("/choices: given exactly for enum settings");
-    if (spec.type == SettingType::Enum) {
+    if (spec.type == SettingType::Enum && !entry.contains("choices"))
+        return std::string("/choices: missing (an enum setting needs its choices)");
+    if (entry.contains("choices") && spec.type != SettingType::Enum && spec.type != SettingType::List)
+        return std::string("/choices: given only for enum and list settings");
+    if (entry.contains("choices")) {
         const json& choices = entry["choices"];
         if (!choices.is_array() || choices.empty()) return std::string("/choices: expected a non-empty array of names");
         for (const auto& c : choices) {
@@ -512,7 +538,11 @@ std::string typeColumn(const SettingSpec& spec) {
     }
     case SettingType::Bool: return "`true` \\| `false`";
     case SettingType::Int: return rangeText(spec).substr(3);  // without "an "
-    case SettingType::List: return "list";
+    case SettingType::List: {
+        std::string out = "list";
+        for (const auto& c : spec.choices) out += (c == spec.choices.front() ? " of `" : " \\| `") + c + "`";
+        return out;
+    }
     case SettingType::Agent: return "`PATH[=OPTIONS]`";
     case SettingType::String:
     case SettingType::Path: return settingTypeName(spec.type);
@@ -547,17 +577,52 @@ std::string tableCell(std::string_view text) {
 const char* checkModeName(CheckMode mode) { return nameOfEnum(kCheckModes, mode); }
 const char* traceFormatName(TraceFormat format) { return nameOfEnum(kTraceFormats, format); }
 const char* reportFormatName(ReportFormat format) { return nameOfEnum(kReportFormats, format); }
+const char* failOnName(FailOn level) { return nameOfEnum(kFailOn, level); }
+
+bool hasFormat(const Settings& settings, ReportFormat format) {
+    return std::find(settings.reportFormat.begin(), settings.reportFormat.end(), format) != settings.reportFormat.end();
+}
 
 std::optional<std::string> combinationProblem(const Settings& settings) {
-    if (settings.reportFormat == ReportFormat::Html && settings.report == "stderr")
-        return std::string("report-format=html needs report=FILE: the HTML page is written to a file at exit "
-                           "(its text lines go to FILE.txt), not to stderr");
+    const bool onlyText = settings.reportFormat.empty() ||
+                          (settings.reportFormat.size() == 1 && settings.reportFormat.front() == ReportFormat::Text);
+    if (!onlyText && settings.report == "stderr") {
+        std::string names;
+        for (const auto f : settings.reportFormat) names += (names.empty() ? "" : ":") + std::string(reportFormatName(f));
+        static const char* const what[] = {"text", "HTML page", "SARIF log", "JUnit XML", "JSON data"};
+        return "report-format=" + names + " needs report=FILE: " +
+               (settings.reportFormat.size() == 1
+                    ? "the " + std::string(what[static_cast<int>(settings.reportFormat.front())]) +
+                          " is written to a file at exit (its text lines go to FILE.txt)"
+                    : std::string("each format is written to FILE plus its extension (.txt, .html, .sarif, .xml, .json)")) +
+               ", not to stderr";
+    }
     return std::nullopt;
 }
 
-std::string textReportTarget(const Settings& settings) {
-    return settings.reportFormat == ReportFormat::Html ? settings.report + ".txt" : settings.report;
+std::string reportFile(const Settings& settings, ReportFormat format) {
+    const auto& formats = settings.reportFormat;
+    if (formats.size() <= 1) {
+        const ReportFormat only = formats.empty() ? ReportFormat::Text : formats.front();
+        if (format == only) return settings.report;
+        if (format == ReportFormat::Text) return settings.report + ".txt";
+    }
+    // Several formats: report= is a base name, without the extension of any format.
+    static constexpr std::pair<ReportFormat, std::string_view> kExtensions[] = {
+        {ReportFormat::Text, ".txt"}, {ReportFormat::Html, ".html"}, {ReportFormat::Sarif, ".sarif"},
+        {ReportFormat::Junit, ".xml"}, {ReportFormat::Json, ".json"}};
+    std::string base = settings.report;
+    for (const auto& [f, ext] : kExtensions)
+        if (base.size() > ext.size() && base.compare(base.size() - ext.size(), ext.size(), ext) == 0) {
+            base.resize(base.size() - ext.size());
+            break;
+        }
+    for (const auto& [f, ext] : kExtensions)
+        if (f == format) return base + std::string(ext);
+    return settings.report;
 }
+
+std::string textReportTarget(const Settings& settings) { return reportFile(settings, ReportFormat::Text); }
 const char* settingTypeName(SettingType type) { return nameOfEnum(kTypes, type); }
 
 std::string envVarName(std::string_view settingName) {
@@ -644,6 +709,7 @@ std::optional<std::string> parseValueText(const SettingSpec& spec, std::string_v
             const auto sep = text.find_first_of(":,", start);
             const auto item = text.substr(start, sep == std::string_view::npos ? std::string_view::npos : sep - start);
             if (item.empty()) return invalidValue(spec, text, "an empty item; items are separated by ':' or ','");
+            if (!spec.choices.empty() && !isChoice(spec, item)) return invalidValue(spec, item, choicesText(spec));
             items.emplace_back(item);
             if (sep == std::string_view::npos) break;
             start = sep + 1;

@@ -50,13 +50,16 @@ namespace jvmtilayer {
 enum class CheckMode { Spec, Strict, Off };
 // The trace-format setting.
 enum class TraceFormat { Text, Jsonl, Chrome };
-// The report-format setting.
-enum class ReportFormat { Text, Html };
+// The formats of the report-format setting.
+enum class ReportFormat { Text, Html, Sarif, Junit, Json };
+// The fail-on setting: the least severity counted as a failure.
+enum class FailOn { Error, Warning };
 
 // The schema's name of a mode or format ("spec", "jsonl", ...).
 const char* checkModeName(CheckMode mode);
 const char* traceFormatName(TraceFormat format);
 const char* reportFormatName(ReportFormat format);
+const char* failOnName(FailOn level);
 
 // One agent to load.
 struct AgentSpec {
@@ -74,7 +77,9 @@ struct Settings {
     std::string report = "stderr";              // "stderr" or a file
     int reportLimit = 10;                        // lines printed per violation id
     std::vector<std::string> reportIgnore;       // ids (or prefixes ending in '*') not printed
-    ReportFormat reportFormat = ReportFormat::Text;
+    std::vector<ReportFormat> reportFormat{ReportFormat::Text};  // each once, in the order given
+    int errorExitcode = 0;                       // the exit status of a failed run; 0: left alone
+    FailOn failOn = FailOn::Error;               // what error-exitcode counts
     std::string docsUrl;                         // the rule catalogue's URL; empty: found beside the layer
     std::vector<std::string> trace;              // -XX:TraceJVMTI descriptors; empty: off
     std::string traceFile = "stderr";            // "stderr" or a file
@@ -84,6 +89,8 @@ struct Settings {
     bool traceTimes = true;                      // times in text and jsonl traces
     bool traceRenumberThreads = false;           // threads as 1, 2, 3, ...
     int traceBufferMb = 64;                      // bound of records waiting to be written
+    bool adopt = false;                          // put the agents the VM loads itself behind the layer
+    std::string childToolOptions;                // JAVA_TOOL_OPTIONS for the processes this JVM starts
     std::string config;                          // the config file that was read, if any
     std::vector<AgentSpec> agents;               // in load order
 
@@ -118,7 +125,14 @@ SettingsResult parseConfigJson(std::string_view json, const std::string& fileNam
 // report=stderr), or nothing.
 std::optional<std::string> combinationProblem(const Settings& settings);
 
-// The file of the text lines when report-format=html: report= plus ".txt". With text, report=.
+// Whether report-format lists `format`.
+bool hasFormat(const Settings& settings, ReportFormat format);
+// The file of one format of the report: with one format, report= itself (and report= plus
+// ".txt" for the text lines of a non-text one); with several, report= is a base name (an
+// extension of a format at its end dropped) plus the format's extension (.txt, .html, .sarif,
+// .xml, .json). Placeholders (%p, %m) are not expanded here.
+std::string reportFile(const Settings& settings, ReportFormat format);
+// reportFile(settings, ReportFormat::Text).
 std::string textReportTarget(const Settings& settings);
 
 // The variable that holds an option string.

@@ -168,7 +168,7 @@ void settle(Frame* f) {
 
 std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control) {
     // The HTML report holds the statistics: report-format=html counts as stats= does.
-    const bool counting = !settings.stats.empty() || settings.reportFormat == ReportFormat::Html;
+    const bool counting = !settings.stats.empty() || hasFormat(settings, ReportFormat::Html);
     if (settings.trace.empty() && !counting) return std::nullopt;
     auto s = std::make_unique<Session>(vm, control);
 

@@ -51,7 +51,7 @@ TEST_CASE("completion: jvmti-check's layer settings, KEY= then the choices") {
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check report-f") == "report-format=\n");
     // After '=' bash replaces only what follows it.
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check check=st") == "strict\n");
-    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check report-format=") == "text\nhtml\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check report-format=") == "text\nhtml\nsarif\njunit\njson\n");
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check trace-times=f") == "false\n");
     // agent= is not offered: the agents come from the java command.
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check agen").empty());

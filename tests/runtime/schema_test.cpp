@@ -44,8 +44,9 @@ TEST_CASE("schema: the embedded schema is valid and current", "[schema]") {
     REQUIRE(embeddedSchemaError().empty());
     CHECK(std::string(embeddedSchemaText()) == runtimetest::readFile(kSource / "runtime" / "settings_schema.json"));
     CHECK(embeddedSchema().nameList() ==
-          "check, report, report-limit, report-ignore, report-format, docs-url, trace, trace-file, trace-format, stats, "
-                                           "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent");
+          "check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, trace-file, "
+          "trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
+          "child-tool-options, config, agent");
 }
 
 TEST_CASE("schema: every setting has a Settings field and every field a setting", "[schema]") {
@@ -66,7 +67,11 @@ TEST_CASE("schema: its defaults are Settings' initialisers", "[schema]") {
     s.reportLimit = -1;
     s.reportIgnore = s.trace = {"?"};
     s.traceFormat = TraceFormat::Chrome;
-    s.reportFormat = ReportFormat::Html;
+    s.reportFormat = {ReportFormat::Html, ReportFormat::Sarif};
+    s.errorExitcode = 9;
+    s.failOn = FailOn::Warning;
+    s.adopt = true;
+    s.childToolOptions = "?";
     s.docsUrl = "?";
     s.agents = {AgentSpec{"?", std::nullopt}};
     REQUIRE_FALSE(applyValues(defaults, s).has_value());
@@ -85,14 +90,24 @@ TEST_CASE("schema: enum choices are the C++ enumerators, in order", "[schema]") 
                                                       traceFormatName(TraceFormat::Chrome)});
     const SettingSpec* report = embeddedSchema().find("report-format");
     REQUIRE(report);
+    CHECK(report->type == SettingType::List);
     CHECK(report->choices ==
-          std::vector<std::string>{reportFormatName(ReportFormat::Text), reportFormatName(ReportFormat::Html)});
+          std::vector<std::string>{reportFormatName(ReportFormat::Text), reportFormatName(ReportFormat::Html),
+                                   reportFormatName(ReportFormat::Sarif), reportFormatName(ReportFormat::Junit),
+                                   reportFormatName(ReportFormat::Json)});
+    const SettingSpec* failOn = embeddedSchema().find("fail-on");
+    REQUIRE(failOn);
+    CHECK(failOn->choices == std::vector<std::string>{failOnName(FailOn::Error), failOnName(FailOn::Warning)});
     // Every choice converts.
-    for (const auto* spec : {check, format, report})
+    for (const auto* spec : {check, format, failOn})
         for (const auto& choice : spec->choices) {
             Settings s;
             CHECK_FALSE(applyValues({{spec->name, Value(choice)}}, s).has_value());
         }
+    for (const auto& choice : report->choices) {
+        Settings s;
+        CHECK_FALSE(applyValues({{report->name, Value(std::vector<std::string>{choice})}}, s).has_value());
+    }
 }
 
 TEST_CASE("schema: bool and bounded int values", "[schema]") {
@@ -147,9 +162,14 @@ TEST_CASE("schema: problems in a schema", "[schema]") {
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "string", "default": "", "description": "two\nlines"})")) ==
           "settings schema: /settings/0/description: expected one non-empty line");
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "enum", "default": "x", )" + desc + "}")) ==
-          "settings schema: /settings/0/choices: given exactly for enum settings");
+          "settings schema: /settings/0/choices: missing (an enum setting needs its choices)");
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "string", "choices": ["x"], "default": "x", )" + desc + "}")) ==
-          "settings schema: /settings/0/choices: given exactly for enum settings");
+          "settings schema: /settings/0/choices: given only for enum and list settings");
+    // A list may name its choices: every item of its default and values must be one of them.
+    CHECK(schemaError(oneSetting(R"({"name": "a", "type": "list", "choices": ["x", "y"], "default": ["x", "y"], )" + desc +
+                                 "}")) == "");
+    CHECK(schemaError(oneSetting(R"({"name": "a", "type": "list", "choices": ["x"], "default": ["z"], )" + desc + "}"))
+              .find("/default: invalid value \"z\"") != std::string::npos);
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "enum", "choices": [], "default": "x", )" + desc + "}")) ==
           "settings schema: /settings/0/choices: expected a non-empty array of names");
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "enum", "choices": ["x", "x"], "default": "x", )" + desc + "}")) ==

@@ -16,8 +16,9 @@ using runtimetest::writeFile;
 namespace {
 
 const std::string kValidSettings =
-    "valid settings: check, report, report-limit, report-ignore, report-format, docs-url, trace, trace-file, trace-format, stats, "
-    "trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, config, agent";
+    "valid settings: check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, "
+    "trace-file, trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
+    "child-tool-options, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
 
@@ -99,8 +100,8 @@ TEST_CASE("options: each enum choice", "[settings]") {
     CHECK(parsed("trace-format=chrome").traceFormat == TraceFormat::Chrome);
     CHECK(std::string(checkModeName(CheckMode::Strict)) == "strict");
     CHECK(std::string(traceFormatName(TraceFormat::Jsonl)) == "jsonl");
-    CHECK(parsed("report-format=html").reportFormat == ReportFormat::Html);
-    CHECK(parsed("report-format=text").reportFormat == ReportFormat::Text);
+    CHECK(parsed("report-format=html").reportFormat == std::vector{ReportFormat::Html});
+    CHECK(parsed("report-format=text").reportFormat == std::vector{ReportFormat::Text});
     CHECK(std::string(reportFormatName(ReportFormat::Html)) == "html");
 }
 
@@ -119,6 +120,63 @@ TEST_CASE("options: report-format=html needs a report file, its text lines go to
     env.set("JVMTI_LAYER_REPORT_FORMAT", "html");
     CHECK_FALSE(loadSettings(nullptr).ok());
     CHECK(loadSettings("report=r.html").ok());
+}
+
+TEST_CASE("options: report-format lists formats, each file named from report=", "[settings]") {
+    CleanEnv env;
+    const auto several = loadSettings("report-format=text:sarif:junit:json:sarif,report=out/r");
+    REQUIRE(several.ok());
+    // Each format once, in the order first given.
+    CHECK(several.settings.reportFormat ==
+          std::vector{ReportFormat::Text, ReportFormat::Sarif, ReportFormat::Junit, ReportFormat::Json});
+    CHECK(reportFile(several.settings, ReportFormat::Text) == "out/r.txt");
+    CHECK(reportFile(several.settings, ReportFormat::Sarif) == "out/r.sarif");
+    CHECK(reportFile(several.settings, ReportFormat::Junit) == "out/r.xml");
+    CHECK(reportFile(several.settings, ReportFormat::Json) == "out/r.json");
+    // A base that ends in a format's extension loses it.
+    const auto named = loadSettings("report-format=text:json,report=r.txt");
+    REQUIRE(named.ok());
+    CHECK(reportFile(named.settings, ReportFormat::Text) == "r.txt");
+    CHECK(reportFile(named.settings, ReportFormat::Json) == "r.json");
+    CHECK(hasFormat(several.settings, ReportFormat::Junit));
+    CHECK_FALSE(hasFormat(several.settings, ReportFormat::Html));
+    // One format: report= is its file, the text lines go to the twin.
+    const auto sarif = loadSettings("report-format=sarif,report=r.sarif");
+    REQUIRE(sarif.ok());
+    CHECK(reportFile(sarif.settings, ReportFormat::Sarif) == "r.sarif");
+    CHECK(textReportTarget(sarif.settings) == "r.sarif.txt");
+    CHECK(loadSettings("report-format=junit").error ==
+          "report-format=junit needs report=FILE: the JUnit XML is written to a file at exit (its text lines go to "
+          "FILE.txt), not to stderr");
+    CHECK(loadSettings("report-format=text:json").error ==
+          "report-format=text:json needs report=FILE: each format is written to FILE plus its extension (.txt, .html, "
+          ".sarif, .xml, .json), not to stderr");
+    // An unknown format names the setting and the choices.
+    const std::string bad = optionError("report-format=text:pdf");
+    CHECK(bad.find("report-format") != std::string::npos);
+    CHECK(bad.find("pdf") != std::string::npos);
+    CHECK(bad.find("valid choices: text, html, sarif, junit, json") != std::string::npos);
+    // In a config file too.
+    CHECK(parseConfigJson(R"({"report-format": ["json", "pdf"]})", "c.json").error.find("pdf") != std::string::npos);
+    CHECK(parseConfigJson(R"({"report-format": ["json", "html"], "report": "x"})", "c.json").settings.reportFormat ==
+          std::vector{ReportFormat::Json, ReportFormat::Html});
+}
+
+TEST_CASE("options: error-exitcode, fail-on and adopt", "[settings]") {
+    CleanEnv env;
+    CHECK(parsed("error-exitcode=3").errorExitcode == 3);
+    CHECK(parsed("error-exitcode=255").errorExitcode == 255);
+    CHECK(parsed("").errorExitcode == 0);
+    CHECK(optionError("error-exitcode=256").find("error-exitcode") != std::string::npos);
+    CHECK(optionError("error-exitcode=-1").find("error-exitcode") != std::string::npos);
+    CHECK(parsed("fail-on=warning").failOn == FailOn::Warning);
+    CHECK(optionError("fail-on=info").find("valid choices: error, warning") != std::string::npos);
+    CHECK(parsed("adopt=true").adopt);
+    // child-tool-options comes from its variable: its value holds ',' and '='.
+    env.set("JVMTI_LAYER_CHILD_TOOL_OPTIONS", "-agentpath:/l.so=adopt=true,report=/d/%p");
+    const auto fromEnv = loadSettings(nullptr);
+    REQUIRE(fromEnv.ok());
+    CHECK(fromEnv.settings.childToolOptions == "-agentpath:/l.so=adopt=true,report=/d/%p");
 }
 
 TEST_CASE("options: the agent takes the rest of the string verbatim", "[settings]") {
