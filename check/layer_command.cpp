@@ -1,5 +1,6 @@
 #include "layer_command.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -44,36 +45,76 @@ std::optional<std::string> refuseLayerAsAgent(const std::vector<AgentOption>& op
     return std::nullopt;
 }
 
-std::optional<std::string> planLayer(const std::string& layer, const std::vector<std::string>& settings,
+std::string reportFormats(const std::vector<std::string>& settings, bool html) {
+    std::vector<std::string> formats{"text"};
+    auto add = [&](const std::string& f) {
+        if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
+    };
+    if (auto given = settingValue(settings, "report-format")) {
+        std::string item;
+        for (const char c : *given + ":") {
+            if (c == ':' || c == ',') {
+                if (!item.empty()) add(item);
+                item.clear();
+            } else {
+                item += c;
+            }
+        }
+    }
+    if (html) add("html");
+    add("json");
+    std::string out;
+    for (const auto& f : formats) out += (out.empty() ? "" : ":") + f;
+    return out;
+}
+
+std::vector<std::string> jvmSettings(const std::vector<std::string>& settings, bool html, const std::string& defaultReport) {
+    std::vector<std::string> out;
+    const auto report = settingValue(settings, "report");
+    const bool toStderr = report && (report->empty() || *report == "stderr");
+    for (const auto& s : settings)
+        if (s.rfind("report-format=", 0) != 0 && s.rfind("config=", 0) != 0) out.push_back(s);
+    // Text lines on standard error cannot sit beside the data: that JVM writes text only.
+    out.push_back("report-format=" + (toStderr ? std::string("text") : reportFormats(settings, html)));
+    if (!report) out.push_back("report=" + defaultReport);
+    return out;
+}
+
+std::optional<std::string> planLayer(const std::string& layer, const std::vector<std::string>& settings, bool html,
                                      const std::vector<LayerAgent>& agents, const Stripped& stripped,
-                                     const std::string& runBase, LayerPlan& out) {
+                                     const std::string& defaultReport, const std::string& runBase, LayerPlan& out) {
     out = LayerPlan{};
     if (layer.find('=') != std::string::npos)
         return "the layer's path " + layer + " contains '=', which -agentpath cannot take";
     if (agents.empty()) return std::string("no agent to check");
-    std::string options;
     const auto givenConfig = settingValue(settings, "config");
     nlohmann::json userConfig = nlohmann::json::object();
     if (givenConfig && !givenConfig->empty()) {
         if (auto problem = readUserConfig(*givenConfig, userConfig)) return problem;
     }
-    for (const auto& s : settings)
-        if (s.rfind("config=", 0) != 0 || agents.size() == 1) options += s + ",";
     // A setting given on jvmti-check's command line, else in the config file.
-    const auto given = [&](const char* key) -> std::optional<std::string> {
-        if (auto value = settingValue(settings, key)) return value;
-        if (userConfig.contains(key) && userConfig[key].is_string()) return userConfig[key].get<std::string>();
-        return std::nullopt;
-    };
-    out.html = given("report-format") == "html";
-    const auto givenReport = given("report");
-    if (givenReport) {
-        out.report = givenReport->empty() ? "stderr" : *givenReport;
-    } else {
-        out.report = runBase + (out.html ? ".html" : ".report");
-        options += "report=" + out.report + ",";
-    }
-    out.textReport = out.html && out.report != "stderr" ? out.report + ".txt" : out.report;
+    std::vector<std::string> given = settings;
+    for (const char* key : {"report", "report-format"})
+        if (!settingValue(settings, key) && userConfig.contains(key)) {
+            const auto& v = userConfig[key];
+            if (v.is_string()) given.push_back(std::string(key) + "=" + v.get<std::string>());
+            if (v.is_array()) {
+                std::string list;
+                for (const auto& item : v) list += (list.empty() ? "" : ":") + item.get<std::string>();
+                given.push_back(std::string(key) + "=" + list);
+            }
+        }
+    std::string options;
+    if (givenConfig && agents.size() == 1) options += "config=" + *givenConfig + ",";
+    for (const auto& s : jvmSettings(given, html, defaultReport)) options += s + ",";
+    // What the layer makes of them: the files of its report.
+    const auto parsed = jvmtilayer::parseOptionString(options.substr(0, options.size() - 1).c_str());
+    if (!parsed.ok()) return "the layer's settings: " + parsed.error;
+    out.report = parsed.settings.report;
+    out.html = jvmtilayer::hasFormat(parsed.settings, jvmtilayer::ReportFormat::Html);
+    out.textReport = jvmtilayer::textReportTarget(parsed.settings);
+    if (jvmtilayer::hasFormat(parsed.settings, jvmtilayer::ReportFormat::Json))
+        out.jsonReport = jvmtilayer::reportFile(parsed.settings, jvmtilayer::ReportFormat::Json);
     if (agents.size() == 1) {
         const LayerAgent& a = agents.front();
         if (a.library.find_first_of(",=") != std::string::npos)
@@ -87,8 +128,9 @@ std::optional<std::string> planLayer(const std::string& layer, const std::vector
         // The user's config file, if any, with the agents added: the layer reads one file.
         userConfig["agents"] = list;
         out.agentsJson = userConfig.dump(2) + "\n";
-        // Beside a report named by report=FILE, else this run's own name.
-        out.agentsFile = (givenReport && out.report != "stderr" ? out.report : runBase) + ".agents.json";
+        const auto givenReport = settingValue(given, "report");
+        out.agentsFile = (givenReport && !givenReport->empty() && *givenReport != "stderr" ? *givenReport : runBase) +
+                         ".agents.json";
         if (out.agentsFile->find(',') != std::string::npos)
             return "the agents file " + *out.agentsFile + " contains ',', which the layer's option string cannot take";
         options += "config=" + *out.agentsFile;

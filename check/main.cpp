@@ -1,14 +1,23 @@
-// jvmti-check [--dry-run] [--layer FILE] [KEY=VALUE]... -- java ARGS...
-// Runs a java command with all of its agents behind libjvmtilayer.so (see help/jvmti_check.cpp
-// for the whole description, which --help prints).
+// jvmti-check [OPTIONS] [KEY=VALUE]... -- COMMAND ARGS...
+// Runs a command with the agents of every JVM it starts behind libjvmtilayer.so, then merges
+// the JVMs' reports into one summary, SARIF, JUnit XML and HTML, and sets the exit status
+// (help/jvmti_check.cpp holds the whole description, which --help prints).
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "collect.hpp"
+#include "follow.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
+#include "jvm_report.hpp"
 #include "layer_command.hpp"
 #include "options.hpp"
 #include "rewrite.hpp"
@@ -25,15 +34,17 @@ int fail(const std::string& message) {
     return 2;
 }
 
-// The layer installed with this program: each of JVMTI_CHECK_LAYER_CANDIDATES (paths relative
-// to the directory of jvmti-check's own executable: the installed layout, then the build tree's).
-std::optional<fs::path> installedLayer(std::string& tried) {
+fs::path selfDir() {
     std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return std::nullopt;
-    std::string candidates = JVMTI_CHECK_LAYER_CANDIDATES;
+    return fs::read_symlink("/proc/self/exe", ec).parent_path();
+}
+
+// The first of `candidates` (a ':' list of paths relative to jvmti-check's own directory: the
+// installed layout, then the build tree's) that is a file.
+std::optional<fs::path> besideSelf(const std::string& candidates, std::string& tried) {
+    std::error_code ec;
     for (const auto& relative : splitPathList(candidates)) {
-        const fs::path file = (self.parent_path() / relative).lexically_normal();
+        const fs::path file = (selfDir() / relative).lexically_normal();
         tried += (tried.empty() ? "" : ", ") + file.string();
         if (fs::is_regular_file(file, ec)) return file;
     }
@@ -44,6 +55,59 @@ std::optional<std::string> variable(const char* name) {
     const char* value = std::getenv(name);
     return value ? std::optional<std::string>(value) : std::nullopt;
 }
+
+// The command's first word, as exec would find it; a JDK's java when it is one.
+bool isJavaLauncher(const Jdk& jdk) {
+    std::error_code ec;
+    return jdk.java.filename() == "java" && fs::is_directory(jdk.lib(), ec) && fs::exists(jdk.home / "release", ec);
+}
+
+// Can `file` be written? Checked before the command runs, so a typo does not cost a build.
+std::optional<std::string> writable(const std::string& option, const std::string& file) {
+    const bool existed = ::access(file.c_str(), F_OK) == 0;
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
+    ::close(fd);
+    if (!existed) ::unlink(file.c_str());
+    return std::nullopt;
+}
+
+std::optional<std::string> writeFile(const std::string& file, const std::string& text) {
+    const std::string temporary = file + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out.flush()) {
+            std::error_code ec;
+            fs::remove(temporary, ec);
+            return "cannot write " + file;
+        }
+    }
+    std::error_code ec;
+    fs::rename(temporary, file, ec);
+    if (ec) return "cannot write " + file + ": " + ec.message();
+    return std::nullopt;
+}
+
+std::vector<jvmtireport::CatalogueRule> catalogue() {
+    std::vector<jvmtireport::CatalogueRule> rules;
+    std::string tried;
+    if (auto file = besideSelf(JVMTI_CHECK_RULES_CANDIDATES, tried)) {
+        std::ifstream in(*file);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (jvmtireport::parseCatalogue(text.str(), rules)) rules.clear();
+    }
+    return rules;
+}
+
+std::string docsUrl() {
+    std::string tried;
+    if (auto file = besideSelf(JVMTI_CHECK_DOCS_CANDIDATES, tried)) return "file://" + file->string();
+    return "jvmti.html";
+}
+
+std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 }  // namespace
 
@@ -59,6 +123,7 @@ int main(int argc, char** argv) {
         std::cout << jvmtihelp::versionLine("jvmti-check");
         return 0;
     }
+    const auto failOn = *jvmtireport::parseLevel(options.failOn);
 
     std::error_code ec;
     fs::path layer;
@@ -67,55 +132,182 @@ int main(int argc, char** argv) {
         if (!fs::is_regular_file(layer, ec)) return fail("--layer " + *options.layer + ": no such file");
     } else {
         std::string tried;
-        const auto found = installedLayer(tried);
+        const auto found = besideSelf(JVMTI_CHECK_LAYER_CANDIDATES, tried);
         if (!found) return fail("the layer libjvmtilayer.so is not installed beside jvmti-check (looked for " + tried +
                                 "); give it with --layer FILE");
         layer = *found;
     }
+    const auto givenReport = settingValue(options.settings, "report");
+    const bool reportToStderr = givenReport && (givenReport->empty() || *givenReport == "stderr");
+    if (reportToStderr && (options.errorExitcode || options.sarif || options.junit || options.html))
+        return fail("report=" + *givenReport + " sends the text to standard error, where jvmti-check cannot read the "
+                    "reports back: --error-exitcode, --sarif, --junit and --html need them in files");
+    if (givenReport && givenReport->find('%') != std::string::npos)
+        return fail("report=" + *givenReport + ": jvmti-check names each JVM's report itself; use --report-dir DIR");
+    for (const auto& [option, file] : {std::pair{"--sarif", options.sarif}, std::pair{"--junit", options.junit},
+                                       std::pair{"--html", options.html}})
+        if (file)
+            if (auto problem = writable(option, *file)) return fail(*problem);
 
-    Jdk jdk;
-    if (auto problem = findJdk(options.command.front(), variable("PATH").value_or(""), jdk))
-        return fail("cannot find java: " + *problem);
     const fs::path cwd = fs::current_path(ec);
+    const std::string runName = "jvmti-check." + std::to_string(::getpid());
+    const fs::path reportDir = fs::absolute(options.reportDir ? fs::path(*options.reportDir) : cwd / runName, ec);
+    const std::string perJvm = (reportDir / "%p-%m").string();
+    const bool html = options.html.has_value();
+
+    // The command: a JDK's java naming agents is rewritten so its agents load behind the layer
+    // (its output unchanged); every JVM it or any other command starts follows through
+    // JAVA_TOOL_OPTIONS.
+    Jdk jdk;
+    const std::string& program = options.command.front();
+    if (auto problem = findJdk(program, variable("PATH").value_or(""), jdk)) {
+        std::cerr << "jvmti-check: cannot run " << program << ": " << *problem << "\n";
+        return 127;
+    }
     Environment environment;
     for (const char* name : kOptionVariables) environment[name] = variable(name);
     Stripped stripped;
-    if (auto problem = stripAgents(options.command, environment, cwd, stripped)) return fail(*problem);
-    if (stripped.agents.empty())
-        return fail("nothing to check: no -agentlib, -agentpath or -javaagent in the command, its @argfiles, "
-                    "JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS or _JAVA_OPTIONS");
     std::vector<LayerAgent> agents;
-    if (auto problem = resolveAgents(stripped.agents, jdk, stripped.libraryPath, variable("LD_LIBRARY_PATH"),
-                                     defaultLibraryPath, cwd, agents))
-        return fail(*problem);
-    if (auto problem = refuseLayerAsAgent(stripped.agents, agents, layer.string())) return fail(*problem);
-
-    LayerPlan plan;
-    const std::string runBase = (cwd / ("jvmti-check." + std::to_string(::getpid()))).string();
-    if (auto problem = planLayer(layer.string(), options.settings, agents, stripped, runBase, plan))
-        return fail(*problem);
-    if (plan.agentsFile) {
-        std::ofstream out(*plan.agentsFile, std::ios::trunc);
-        out << plan.agentsJson;
-        if (!out) return fail("cannot write the agents file " + *plan.agentsFile);
+    bool rewrite = false;
+    if (isJavaLauncher(jdk)) {
+        if (auto problem = stripAgents(options.command, environment, cwd, stripped)) return fail(*problem);
+        if (!stripped.agents.empty()) {
+            if (auto problem = resolveAgents(stripped.agents, jdk, stripped.libraryPath, variable("LD_LIBRARY_PATH"),
+                                             defaultLibraryPath, cwd, agents))
+                return fail(*problem);
+            if (auto problem = refuseLayerAsAgent(stripped.agents, agents, layer.string())) return fail(*problem);
+        }
+        // Agents in the launcher's variables would be lost to the JVMs it starts (they inherit
+        // the rewritten variables): those runs follow every JVM the same way instead.
+        rewrite = !stripped.agents.empty();
+        for (const auto& a : stripped.agents)
+            if (a.where == "JDK_JAVA_OPTIONS" || a.where == "_JAVA_OPTIONS") rewrite = false;
     }
-    // The layer's own parser judges the settings now, rather than the JVM refusing to start.
-    const auto settings = jvmtilayer::loadSettings(plan.optionString.c_str());
-    if (!settings.ok()) return fail("the layer's settings: " + settings.error);
-
-    if (options.dryRun) {
-        std::cout << shellLine(plan.command, stripped.changes) << "\n";
-        if (plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
-        return 0;
+    if (auto config = settingValue(options.settings, "config"); config && !config->empty()) {
+        const auto parsed = jvmtilayer::parseConfigFile(*config);
+        if (!parsed.ok()) return fail("config=" + *config + ": " + parsed.error);
+        if (!parsed.settings.agents.empty())
+            return fail("config=" + *config + " names agents: jvmti-check gives the layer the agents of the command; "
+                        "leave \"agent\" and \"agents\" out of the file");
     }
-    // So that a report seen after the run is this run's.
-    for (const auto& file : {plan.report, plan.textReport})
-        if (file != "stderr") fs::remove(file, ec);
-    const int status = runProgram(plan.command, stripped.changes);
-    Outputs outputs{plan.textReport, std::nullopt, std::nullopt, std::nullopt};
-    if (plan.html) outputs.html = plan.report;
-    if (!settings.settings.trace.empty()) outputs.trace = settings.settings.traceFile;
-    if (!settings.settings.stats.empty()) outputs.stats = settings.settings.stats;
-    for (const auto& line : afterRunLines(outputs)) std::cerr << line << "\n";
+
+    // The word every followed JVM gets first in JAVA_TOOL_OPTIONS.
+    std::vector<std::string> followed = jvmSettings(options.settings, html, perJvm);
+    followed.erase(std::remove_if(followed.begin(), followed.end(),
+                                  [](const std::string& s) { return s.rfind("report=", 0) == 0; }),
+                   followed.end());
+    followed.push_back("report=" + perJvm);
+    if (auto config = settingValue(options.settings, "config")) followed.push_back("config=" + *config);
+    std::string word;
+    if (auto problem = adoptWord(layer.string(), followed, word)) return fail(*problem);
+    const std::string childOptions = toolOptionsWith(word, environment["JAVA_TOOL_OPTIONS"]);
+
+    std::vector<std::string> command = options.command;
+    Environment changes;
+    std::vector<std::string> extraData;
+    if (rewrite) {
+        LayerPlan plan;
+        if (auto problem = planLayer(layer.string(), options.settings, html, agents, stripped, perJvm,
+                                     (cwd / runName).string(), plan))
+            return fail(*problem);
+        if (plan.agentsFile) {
+            std::ofstream out(*plan.agentsFile, std::ios::trunc);
+            out << plan.agentsJson;
+            if (!out) return fail("cannot write the agents file " + *plan.agentsFile);
+        }
+        // The layer's own parser judges the settings now, rather than the JVM refusing to start.
+        const auto settings = jvmtilayer::loadSettings(plan.optionString.c_str());
+        if (!settings.ok()) return fail("the layer's settings: " + settings.error);
+        command = plan.command;
+        changes = stripped.changes;
+        changes[jvmtilayer::envVarName("child-tool-options")] = childOptions;
+        // report= given (or in config=): that JVM's data lies beside its text, outside the directory.
+        if (!plan.jsonReport.empty() && plan.jsonReport.find('%') == std::string::npos)
+            extraData.push_back(fs::absolute(plan.jsonReport, ec).string());
+        if (options.dryRun) {
+            std::cout << shellLine(command, changes) << "\n";
+            if (plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
+            return 0;
+        }
+        // So that a report seen after the run is this run's.
+        for (const auto& file : {plan.textReport, plan.jsonReport})
+            if (!file.empty() && file.find('%') == std::string::npos) fs::remove(file, ec);
+    } else {
+        changes["JAVA_TOOL_OPTIONS"] = childOptions;
+        if (options.dryRun) {
+            std::cout << shellLine(command, changes) << "\n";
+            return 0;
+        }
+    }
+    fs::create_directories(reportDir, ec);
+    if (!fs::is_directory(reportDir, ec)) return fail("--report-dir " + reportDir.string() + ": cannot make the directory");
+
+    const int status = runProgram(command, changes);
+
+    // Every JVM's report, merged.
+    auto collected = collectReports(reportDir, extraData);
+    for (const auto& problem : collected.problems) std::cerr << "jvmti-check: cannot read a report: " << problem << "\n";
+    auto& jvms = collected.jvms;
+    std::uint64_t failing = 0, reports = 0;
+    for (const auto& j : jvms) {
+        failing += jvmtireport::failingReports(j, failOn);
+        for (const auto& r : j.rules) reports += r.reported;
+    }
+    std::string traceFile, statsFile;
+    if (auto t = settingValue(options.settings, "trace"); t && !t->empty())
+        traceFile = settingValue(options.settings, "trace-file").value_or("stderr");
+    if (auto s = settingValue(options.settings, "stats"); s && !s->empty()) statsFile = *s;
+    for (const auto& j : jvms) {
+        if (jvms.size() > 1)
+            std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass) << "): "
+                      << (j.finished ? "" : "did not end normally; ") << plural(jvmtireport::failingReports(j, failOn), "failing report")
+                      << "\n";
+        Outputs outputs{j.textReport, std::nullopt, std::nullopt, std::nullopt};
+        if (!j.htmlReport.empty()) outputs.html = j.htmlReport;
+        if (!traceFile.empty()) outputs.trace = traceFile;
+        if (!statsFile.empty()) outputs.stats = statsFile;
+        for (const auto& line : afterRunLines(outputs)) std::cerr << line << "\n";
+    }
+    if (jvms.empty() && !reportToStderr)
+        std::cerr << "jvmti-check: nothing was checked: no JVM of the command loaded an agent (reports would be in "
+                  << reportDir.string() << ")\n";
+    else if (jvms.size() > 1)
+        std::cerr << "jvmti-check: " << jvms.size() << " JVMs checked, " << plural(reports, "report") << ", "
+                  << failing << " at severity " << options.failOn << (failOn == jvmtireport::Level::Warning ? " or error" : "")
+                  << "; their reports are in " << reportDir.string() << "\n";
+
+    if (options.sarif) {
+        const auto rules = catalogue();
+        jvmtireport::SarifContext context;
+        context.toolVersion = JVMTI_CHECK_VERSION;
+        context.docsUrl = docsUrl();
+        context.commandLine = options.command;
+        context.exitCode = status;
+        context.sourceRoot = fs::absolute(options.sourceRoot ? fs::path(*options.sourceRoot) : cwd, ec).lexically_normal().string();
+        context.catalogue = &rules;
+        if (auto problem = writeFile(*options.sarif, jvmtireport::writeSarif(jvms, context))) return fail(*problem);
+        std::cerr << "jvmti-check: SARIF: " << *options.sarif << "\n";
+    }
+    if (options.junit) {
+        if (auto problem = writeFile(*options.junit, jvmtireport::writeJunit(jvms, failOn))) return fail(*problem);
+        std::cerr << "jvmti-check: JUnit XML: " << *options.junit << "\n";
+    }
+    if (options.html) {
+        // One JVM: its page; several: an index of their pages.
+        if (jvms.size() == 1 && !jvms.front().htmlReport.empty()) {
+            fs::copy_file(jvms.front().htmlReport, *options.html, fs::copy_options::overwrite_existing, ec);
+            if (ec) return fail("--html " + *options.html + ": " + ec.message());
+        } else if (auto problem = writeFile(*options.html, htmlIndex(jvms, *options.html, failOn))) {
+            return fail(*problem);
+        }
+        std::cerr << "jvmti-check: HTML: " << *options.html << "\n";
+    }
+    if (options.errorExitcode != 0 && failing > 0) {
+        std::cerr << "jvmti-check: exit status " << options.errorExitcode << " (--error-exitcode): "
+                  << plural(failing, "report") << " at severity " << options.failOn
+                  << (failOn == jvmtireport::Level::Warning ? " or error" : "") << " (the command's own status was "
+                  << status << ")\n";
+        return options.errorExitcode;
+    }
     return status;
 }

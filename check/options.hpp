@@ -1,4 +1,4 @@
-// jvmti-check's own command line: its options and the layer's settings before "--", the java
+// jvmti-check's own command line: its options and the layer's settings before "--", the
 // command after it.
 #pragma once
 
@@ -12,15 +12,22 @@ struct CheckOptions {
     bool help = false;
     bool version = false;
     bool dryRun = false;
-    std::optional<std::string> layer;   // --layer FILE
-    std::optional<std::string> html;    // --html FILE (also in settings, as report-format=html,report=FILE)
-    std::vector<std::string> settings;  // KEY=VALUE, the layer's
-    std::vector<std::string> command;   // java ARGS...
+    std::optional<std::string> layer;      // --layer FILE
+    std::optional<std::string> html;       // --html FILE: the page (one JVM) or an index of the pages (several)
+    std::optional<std::string> sarif;      // --sarif FILE: SARIF 2.1.0 of every JVM
+    std::optional<std::string> junit;      // --junit FILE: JUnit XML of every JVM
+    std::optional<std::string> reportDir;  // --report-dir DIR: each JVM's own report files
+    std::optional<std::string> sourceRoot; // --source-root DIR: SARIF paths relative to it
+    int errorExitcode = 0;                 // --error-exitcode=N (1..255); 0: the command's status
+    std::string failOn = "error";          // --fail-on=error|warning
+    std::vector<std::string> settings;     // KEY=VALUE, the layer's
+    std::vector<std::string> command;      // COMMAND ARGS...
 };
 
 // The error names the word and the rule it breaks. Settings are checked against the layer's
-// schema: a known name, not agent= (the agents come from the command). --html FILE becomes the
-// settings report-format=html and report=FILE, which it must not meet given otherwise.
+// schema: a known name, not agent= (the agents come from the command), not the ones jvmti-check
+// sets itself (adopt, child-tool-options, error-exitcode, fail-on: use the options). --html FILE
+// must not meet report-format=html given as a setting.
 std::optional<std::string> parseCheckOptions(const std::vector<std::string>& args, CheckOptions& out);
 
 // The value of setting `key` among `settings` (the last one given), if any.

@@ -16,6 +16,8 @@ packages=(
   libbyteman-java                         # a Debian-packaged Java agent for the layer's real-agent tests
   python3                                 # runs ../shared/tools/spec-originality
   tidy chromium                           # docs tests: HTML5 validity, the page in a real browser
+  ant ant-optional junit4                 # jvmti-check's CI tests: a JUnit batch in forked JVMs, junitreport
+  libicu72                                # the SARIF validator of the tests (.NET) needs ICU
 )
 
 missing=()

@@ -57,6 +57,25 @@ std::string golden(const std::string& name) { return readFile(fs::path(CHECK_EXP
 
 const std::string jdwp = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0";
 
+// A --dry-run line of a rewritten java command: the variable that carries the layer to the JVMs
+// the program starts is checked here and taken out, the rest is returned.
+std::string withoutChild(const std::string& line) {
+    const std::regex child("(^| )JVMTI_LAYER_CHILD_TOOL_OPTIONS=('(?:[^']|'\\\\'')*'|[^ ]*) ");
+    std::smatch m;
+    if (!std::regex_search(line, m, child)) return "(no JVMTI_LAYER_CHILD_TOOL_OPTIONS in: " + line + ")";
+    const std::string value = m[2].str();
+    CHECK(contains(value, "-agentpath:" + layer.string() + "=adopt=true,"));
+    CHECK(contains(value, ",report-format=text:json,report="));
+    CHECK(contains(value, "/jvmti-check."));
+    return m.prefix().str() + m[1].str() + m.suffix().str();
+}
+
+// The report file of the one JVM of a run in `dir`: DIR/jvmti-check.PID/PID-MAIN.txt.
+std::regex reportOf(const fs::path& dir, const std::string& mainClass) {
+    return std::regex(dir.string() + "/jvmti-check\\.[0-9]+/[0-9]+-" + std::regex_replace(mainClass, std::regex("\\."), "\\.") +
+                      "\\.txt");
+}
+
 }  // namespace
 
 TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's output, the summary, status 0") {
@@ -68,8 +87,9 @@ TEST_CASE("acceptance: jdwp and a Java agent behind the layer, the program's out
     const std::regex listening("^Listening for transport dt_socket at address: [0-9]+\n");
     CHECK(std::regex_search(r.out, listening));
     CHECK(std::regex_replace(r.out, listening, "") == golden("instrument.stdout.txt"));
-    const std::regex where("\njvmti-check: full report: " + w.dir.string() + "/jvmti-check\\.[0-9]+\\.report\n$");
-    CHECK(std::regex_search("\n" + r.err, where));
+    std::smatch where;
+    REQUIRE(std::regex_search(r.err, where, std::regex("\njvmti-check: full report: (.*)\n$")));
+    CHECK(std::regex_match(where[1].str(), reportOf(w.dir, "agenttest.instrument.Main")));
     CHECK((contains(r.err, "jvmti-check: the layer reported nothing\n") || contains(r.err, "jvmtilayer: summary: total: ")));
 
     // With the strict checks the layer reports what JDWP keeps (class signatures): the summary shows it.
@@ -89,8 +109,9 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
     const Run r = w.run("--dry-run report=" + shellQuote(report) + " -- java " + jdwp + " -javaagent:" + shellQuote(instrumentJar) +
                         "=hello -cp " + shellQuote(agentClasses) + " agenttest.instrument.Main");
     REQUIRE(r.status == 0);
-    CHECK(r.out == "java -agentpath:" + layer.string() + "=report=" + report + ",config=" + report +
-                       ".agents.json --add-modules=java.instrument -cp " + agentClasses + " agenttest.instrument.Main\n");
+    CHECK(withoutChild(r.out) == "java -agentpath:" + layer.string() + "=report=" + report + ",report-format=text:json,config=" +
+                                     report + ".agents.json --add-modules=java.instrument -cp " + agentClasses +
+                                     " agenttest.instrument.Main\n");
     CHECK(r.err == "jvmti-check: the agents are listed in " + report + ".agents.json\n");
     const auto agents = nlohmann::json::parse(readFile(report + ".agents.json"));
     CHECK(agents == nlohmann::json{{"agents",
@@ -108,8 +129,9 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
     // One agent: inline in the layer's options.
     const Run one = w.run("--dry-run check=strict report=r.txt -- java -agentpath:libcounter.so=out=out.txt," +
                           counterOptions + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
-    CHECK(one.out == "java -agentpath:" + layer.string() + "=check=strict,report=r.txt,agent=" + w.path("libcounter.so") +
-                         "=out=out.txt," + counterOptions + " -cp " + agentClasses + " agenttest.counter.Main\n");
+    CHECK(withoutChild(one.out) == "java -agentpath:" + layer.string() + "=check=strict,report=r.txt,report-format=text:json,agent=" +
+                                       w.path("libcounter.so") + "=out=out.txt," + counterOptions + " -cp " + agentClasses +
+                                       " agenttest.counter.Main\n");
 }
 
 TEST_CASE("agentpath: -agentpath relative to the current directory, checked strictly: the agent's own output unchanged") {
@@ -152,17 +174,18 @@ TEST_CASE("quoting: options with spaces on the command line and in JAVA_TOOL_OPT
     Work w;
     const std::string agent = "-agentpath:libcounter.so=out=o u t.txt," + counterOptions;
     const Run dry = w.run("--dry-run report=r.txt -- java " + shellQuote(agent) + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
-    CHECK(dry.out == "java '-agentpath:" + layer.string() + "=report=r.txt,agent=" + w.path("libcounter.so") +
-                         "=out=o u t.txt," + counterOptions + "' -cp " + agentClasses + " agenttest.counter.Main\n");
+    CHECK(withoutChild(dry.out) == "java '-agentpath:" + layer.string() + "=report=r.txt,report-format=text:json,agent=" +
+                                       w.path("libcounter.so") + "=out=o u t.txt," + counterOptions + "' -cp " + agentClasses +
+                                       " agenttest.counter.Main\n");
     const Run r = w.run("-- java " + shellQuote(agent) + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "o u t.txt") == golden("counter.txt"));
 
     const std::string tool = "JAVA_TOOL_OPTIONS=" + shellQuote("-Dcheckapp.x='a b' -agentpath:libcounter.so=out=t.txt," + counterOptions);
     const Run dryEnv = w.run("--dry-run report=r.txt -- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0", tool);
-    CHECK(dryEnv.out == "JAVA_TOOL_OPTIONS='\"-Dcheckapp.x=a b\"' java -agentpath:" + layer.string() +
-                            "=report=r.txt,agent=" + w.path("libcounter.so") + "=out=t.txt," + counterOptions + " -cp " +
-                            CHECK_CLASSES + " checkapp.Exit 0\n");
+    CHECK(withoutChild(dryEnv.out) == "JAVA_TOOL_OPTIONS='\"-Dcheckapp.x=a b\"' java -agentpath:" + layer.string() +
+                                          "=report=r.txt,report-format=text:json,agent=" + w.path("libcounter.so") +
+                                          "=out=t.txt," + counterOptions + " -cp " + CHECK_CLASSES + " checkapp.Exit 0\n");
     const Run env = w.run("-- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0", tool);
     REQUIRE(env.status == 0);
     CHECK(env.out == "arg: 0\nproperty: a b\n");
@@ -176,8 +199,9 @@ TEST_CASE("an @argfile naming an agent is expanded in place, one naming none sta
                                       << counterOptions << "\n-cp \"" << agentClasses << "\"\n";
     std::ofstream(w.dir / "plain.txt") << "-Xss2m\n";
     const Run dry = w.run("--dry-run report=r.txt -- java @args.txt @plain.txt agenttest.counter.Main");
-    CHECK(dry.out == "java -agentpath:" + layer.string() + "=report=r.txt,agent=" + w.path("libcounter.so") +
-                         "=out=out.txt," + counterOptions + " -cp " + agentClasses + " @plain.txt agenttest.counter.Main\n");
+    CHECK(withoutChild(dry.out) == "java -agentpath:" + layer.string() + "=report=r.txt,report-format=text:json,agent=" +
+                                       w.path("libcounter.so") + "=out=out.txt," + counterOptions + " -cp " + agentClasses +
+                                       " @plain.txt agenttest.counter.Main\n");
     const Run r = w.run("-- java @args.txt @plain.txt agenttest.counter.Main");
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
@@ -187,9 +211,9 @@ TEST_CASE("an agent only in JAVA_TOOL_OPTIONS: the variable is unset, the agent 
     Work w;
     const std::string env = "JAVA_TOOL_OPTIONS=" + shellQuote("-agentpath:libcounter.so=out=out.txt," + counterOptions);
     const Run dry = w.run("--dry-run report=r.txt -- java -cp " + shellQuote(agentClasses) + " agenttest.counter.Main", env);
-    CHECK(dry.out == "env -u JAVA_TOOL_OPTIONS java -agentpath:" + layer.string() + "=report=r.txt,agent=" +
-                         w.path("libcounter.so") + "=out=out.txt," + counterOptions + " -cp " + agentClasses +
-                         " agenttest.counter.Main\n");
+    CHECK(withoutChild(dry.out) == "env -u JAVA_TOOL_OPTIONS java -agentpath:" + layer.string() +
+                                       "=report=r.txt,report-format=text:json,agent=" + w.path("libcounter.so") +
+                                       "=out=out.txt," + counterOptions + " -cp " + agentClasses + " agenttest.counter.Main\n");
     const Run r = w.run("-- java -cp " + shellQuote(agentClasses) + " agenttest.counter.Main", env);
     REQUIRE(r.status == 0);
     CHECK(readFile(w.dir / "out.txt") == golden("counter.txt"));
@@ -235,14 +259,16 @@ TEST_CASE("bad command lines: status 2 with the reason") {
     const std::string agent = " -agentpath:libcounter.so -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0";
     const Run sloppy = w.run("check=sloppy -- java" + agent);
     CHECK(sloppy.status == 2);
-    CHECK(contains(sloppy.err, "jvmti-check: the layer's settings: "));
+    CHECK(contains(sloppy.err, "jvmti-check: 'check=sloppy': "));
     CHECK(contains(sloppy.err, "invalid value \"sloppy\" for check (valid choices: spec, strict, off)"));
-    const Run none = w.run("-- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 0");
-    CHECK(none.status == 2);
-    CHECK(contains(none.err, "jvmti-check: nothing to check: no -agentlib, -agentpath or -javaagent"));
+    // A java command without agents runs, and says that nothing was checked.
+    const Run none = w.run("-- java -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit 4");
+    CHECK(none.status == 4);
+    CHECK(contains(none.err, "Picked up JAVA_TOOL_OPTIONS: -agentpath:" + layer.string() + "=adopt=true,"));
+    CHECK(contains(none.err, "jvmti-check: nothing was checked: no JVM of the command loaded an agent"));
     const Run noJava = w.run("-- nosuchjava -agentpath:libcounter.so");
-    CHECK(noJava.status == 2);
-    CHECK(noJava.err == "jvmti-check: cannot find java: 'nosuchjava' is not found in PATH\n");
+    CHECK(noJava.status == 127);
+    CHECK(noJava.err == "jvmti-check: cannot run nosuchjava: 'nosuchjava' is not found in PATH\n");
     const Run missingLayer = w.run("--layer /nonexistent/libjvmtilayer.so -- java" + agent);
     CHECK(missingLayer.status == 2);
     CHECK(missingLayer.err == "jvmti-check: --layer /nonexistent/libjvmtilayer.so: no such file\n");
@@ -273,8 +299,8 @@ TEST_CASE("config=FILE: the layer's settings from a file, with one agent and wit
     CHECK(agents.at("agents").size() == 2);
     // One agent: the file itself goes to the layer, and its report= is where the report goes.
     const Run one = w.run("--dry-run config=layer.json -- java -agentpath:libcounter.so -cp c Main");
-    CHECK(one.out == "java -agentpath:" + layer.string() + "=config=layer.json,agent=" + w.path("libcounter.so") +
-                         " -cp c Main\n");
+    CHECK(withoutChild(one.out) == "java -agentpath:" + layer.string() + "=config=layer.json,report=from-config.txt,"
+                                       "report-format=text:json,agent=" + w.path("libcounter.so") + " -cp c Main\n");
     std::ofstream(w.dir / "agents.json") << R"({"agent": "/x.so"})";
     const Run refused = w.run("config=agents.json -- java -agentpath:libcounter.so -cp c Main");
     CHECK(refused.status == 2);
@@ -285,7 +311,8 @@ TEST_CASE("help and version: --help and --version") {
     Work w;
     const Run help = w.run("--help");
     CHECK(help.status == 0);
-    CHECK(help.out.rfind("usage: jvmti-check [--dry-run] [--layer FILE] [--html FILE] [KEY=VALUE]... -- java ARGS...\n", 0) == 0);
+    CHECK(help.out.rfind("usage: jvmti-check [--dry-run] [--layer FILE] [--error-exitcode=N] [--fail-on=error|warning]\n", 0) == 0);
+    CHECK(contains(help.out, " [KEY=VALUE]... -- COMMAND ARGS...\n"));
     const Run version = w.run("--version");
     CHECK(version.status == 0);
     CHECK(std::regex_match(version.out, std::regex("jvmti-check [0-9]+\\.[0-9]+\\.[0-9]+\n")));

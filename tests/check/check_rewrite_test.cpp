@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "follow.hpp"
 #include "layer_command.hpp"
 #include "options.hpp"
 #include "rewrite.hpp"
@@ -177,41 +178,66 @@ TEST_CASE("resolving: -agentlib in the JDK's lib, then the library path, paths a
           "agent not found: -javaagent:gone.jar=x (in the command line): no such jar " + (t.dir / "app/gone.jar").string());
 }
 
-TEST_CASE("the layer's word: one agent inline, several from a config file, the report by default per run") {
+TEST_CASE("the layer's word: one agent inline, several from a config file, the report per JVM by default") {
     const auto one = strip({"java", "-agentpath:/a.so=x,y", "-cp", "c", "Main"});
     LayerPlan plan;
-    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"check=strict"}, {{"/a.so", "x,y"}}, one, "/run/jvmti-check.7", plan));
-    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=check=strict,report=/run/jvmti-check.7.report,agent=/a.so=x,y",
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"check=strict"}, false, {{"/a.so", "x,y"}}, one, "/run/d/%p-%m",
+                            "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java",
+                                "-agentpath:/l/libjvmtilayer.so=check=strict,report-format=text:json,report=/run/d/%p-%m,"
+                                "agent=/a.so=x,y",
                                 "-cp", "c", "Main"});
-    CHECK(plan.report == "/run/jvmti-check.7.report");
+    CHECK(plan.report == "/run/d/%p-%m");
+    CHECK(plan.textReport == "/run/d/%p-%m.txt");
+    CHECK(plan.jsonReport == "/run/d/%p-%m.json");
     CHECK_FALSE(plan.agentsFile.has_value());
 
     const auto two = strip({"java", "-agentlib:jdwp", "-javaagent:j.jar", "Main"});
-    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, {{"/jdk/lib/libjdwp.so", std::nullopt},
-                                                                     {"/jdk/lib/libinstrument.so", "j.jar"}},
-                            two, "/run/jvmti-check.7", plan));
-    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=report=/r.txt,config=/r.txt.agents.json",
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, false,
+                            {{"/jdk/lib/libjdwp.so", std::nullopt}, {"/jdk/lib/libinstrument.so", "j.jar"}}, two,
+                            "/run/d/%p-%m", "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java",
+                                "-agentpath:/l/libjvmtilayer.so=report=/r.txt,report-format=text:json,"
+                                "config=/r.txt.agents.json",
                                 "--add-modules=java.instrument", "Main"});
+    // report= names the text; the data lies beside it.
+    CHECK(plan.textReport == "/r.txt");
+    CHECK(plan.jsonReport == "/r.json");
     REQUIRE(plan.agentsFile == "/r.txt.agents.json");
     CHECK(nlohmann::json::parse(plan.agentsJson) ==
           nlohmann::json::parse(R"({"agents":[{"path":"/jdk/lib/libjdwp.so","options":null},
                                              {"path":"/jdk/lib/libinstrument.so","options":"j.jar"}]})"));
-    CHECK(planLayer("/l=/x.so", {}, {{"/a.so", std::nullopt}}, one, "/r", plan) ==
+    CHECK(planLayer("/l=/x.so", {}, false, {{"/a.so", std::nullopt}}, one, "/r", "/r", plan) ==
           "the layer's path /l=/x.so contains '=', which -agentpath cannot take");
+    // Text on standard error: that JVM writes no data.
+    REQUIRE_FALSE(planLayer("/l.so", {"report=stderr"}, false, {{"/a.so", std::nullopt}}, one, "/d/%p", "/r", plan));
+    CHECK(plan.optionString == "report=stderr,report-format=text,agent=/a.so");
+    CHECK(plan.jsonReport.empty());
 }
 
-TEST_CASE("the HTML report: the page is report=, the text lines its .txt twin, by default per run") {
+TEST_CASE("the report formats of a checked JVM: text and json, with those asked for, each once") {
+    CHECK(reportFormats({}, false) == "text:json");
+    CHECK(reportFormats({}, true) == "text:html:json");
+    CHECK(reportFormats({"report-format=sarif:json"}, true) == "text:sarif:json:html");
+    CHECK(jvmSettings({"check=strict", "report-format=html", "config=c.json"}, false, "/d/%p-%m") ==
+          Words{"check=strict", "report-format=text:html:json", "report=/d/%p-%m"});
+    CHECK(jvmSettings({"report=/x/r.txt"}, false, "/d/%p-%m") == Words{"report=/x/r.txt", "report-format=text:json"});
+}
+
+TEST_CASE("the HTML report: each JVM writes its page beside its text report") {
     const auto one = strip({"java", "-agentpath:/a.so", "Main"});
     LayerPlan plan;
-    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report-format=html"}, {{"/a.so", std::nullopt}}, one,
-                            "/run/jvmti-check.7", plan));
-    CHECK(plan.command == Words{"java", "-agentpath:/l/libjvmtilayer.so=report-format=html,report=/run/jvmti-check.7.html,agent=/a.so",
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report-format=html"}, false, {{"/a.so", std::nullopt}}, one,
+                            "/run/d/%p-%m", "/run/jvmti-check.7", plan));
+    CHECK(plan.command == Words{"java",
+                                "-agentpath:/l/libjvmtilayer.so=report-format=text:html:json,report=/run/d/%p-%m,"
+                                "agent=/a.so",
                                 "Main"});
     CHECK(plan.html);
-    CHECK(plan.report == "/run/jvmti-check.7.html");
-    CHECK(plan.textReport == "/run/jvmti-check.7.html.txt");
-    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, {{"/a.so", std::nullopt}}, one, "/run/x", plan));
-    CHECK_FALSE(plan.html);
+    CHECK(plan.textReport == "/run/d/%p-%m.txt");
+    REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, true, {{"/a.so", std::nullopt}}, one, "/d/%p",
+                            "/run/x", plan));
+    CHECK(plan.html);
     CHECK(plan.textReport == "/r.txt");
 }
 
@@ -220,23 +246,45 @@ TEST_CASE("a config file of settings: passed on with one agent, merged with the 
     const std::string config = s.write("layer.json", R"({"check": "strict", "report-limit": 2})").string();
     const auto one = strip({"java", "-agentpath:/a.so", "Main"});
     LayerPlan plan;
-    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, {{"/a.so", std::nullopt}}, one, "/run/x", plan));
-    CHECK(plan.optionString == "config=" + config + ",report=/r,agent=/a.so");
-    const auto two = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so", "Main"});
-    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, {{"/a.so", std::nullopt}, {"/b.so", "o"}}, two,
+    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, false, {{"/a.so", std::nullopt}}, one, "/d/%p",
                             "/run/x", plan));
-    CHECK(plan.optionString == "report=/r,config=/r.agents.json");
+    CHECK(plan.optionString == "config=" + config + ",report=/r,report-format=text:json,agent=/a.so");
+    const auto two = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so", "Main"});
+    REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, false, {{"/a.so", std::nullopt}, {"/b.so", "o"}},
+                            two, "/d/%p", "/run/x", plan));
+    CHECK(plan.optionString == "report=/r,report-format=text:json,config=/r.agents.json");
     CHECK(nlohmann::json::parse(plan.agentsJson) ==
           nlohmann::json::parse(R"({"check": "strict", "report-limit": 2,
                                     "agents": [{"path": "/a.so", "options": null}, {"path": "/b.so", "options": "o"}]})"));
+    // The file's own report= is honoured as if given on the command line.
+    const std::string named = s.write("named.json", R"({"report": "/from/config.txt"})").string();
+    REQUIRE_FALSE(planLayer("/l.so", {"config=" + named}, false, {{"/a.so", std::nullopt}}, one, "/d/%p", "/run/x", plan));
+    CHECK(plan.textReport == "/from/config.txt");
+    CHECK(plan.jsonReport == "/from/config.json");
     // The file must be one the layer takes, and must leave the agents to the command.
     const std::string bad = s.write("bad.json", R"({"check": "sometimes"})").string();
-    CHECK(planLayer("/l.so", {"config=" + bad}, {{"/a.so", std::nullopt}}, one, "/run/x", plan).value_or("").rfind(
-              "config=" + bad + ": " + bad + ": /check: invalid value", 0) == 0);
+    CHECK(planLayer("/l.so", {"config=" + bad}, false, {{"/a.so", std::nullopt}}, one, "/d/%p", "/run/x", plan)
+              .value_or("")
+              .rfind("config=" + bad + ": " + bad + ": /check: invalid value", 0) == 0);
     const std::string agents = s.write("agents.json", R"({"agent": "/c.so"})").string();
-    CHECK(planLayer("/l.so", {"config=" + agents}, {{"/a.so", std::nullopt}}, one, "/run/x", plan) ==
+    CHECK(planLayer("/l.so", {"config=" + agents}, false, {{"/a.so", std::nullopt}}, one, "/d/%p", "/run/x", plan) ==
           "config=" + agents + " names agents: jvmti-check gives the layer the agents of the java command; leave "
           "\"agent\" and \"agents\" out of the file");
+}
+
+TEST_CASE("following JVMs: the layer's word for JAVA_TOOL_OPTIONS, quoted where the JVM needs it") {
+    std::string word;
+    REQUIRE_FALSE(adoptWord("/l/libjvmtilayer.so", {"check=strict", "report=/d/%p-%m"}, word));
+    CHECK(word == "-agentpath:/l/libjvmtilayer.so=adopt=true,check=strict,report=/d/%p-%m");
+    REQUIRE_FALSE(adoptWord("/my layer/l.so", {"report=/d/%p"}, word));
+    CHECK(word == "\"-agentpath:/my layer/l.so=adopt=true,report=/d/%p\"");
+    REQUIRE_FALSE(adoptWord("/my \"layer\"/l.so", {}, word));
+    CHECK(word == "'-agentpath:/my \"layer\"/l.so=adopt=true'");
+    CHECK(adoptWord("/a'b \"c\"/l.so", {}, word).value_or("").find("both kinds of quotes") != std::string::npos);
+    CHECK(adoptWord("/l=x.so", {}, word).value_or("").find("contains '='") != std::string::npos);
+    CHECK(toolOptionsWith("-agentpath:/l.so=adopt=true", std::nullopt) == "-agentpath:/l.so=adopt=true");
+    CHECK(toolOptionsWith("-agentpath:/l.so=adopt=true", "-Xmx1g -agentlib:jdwp") ==
+          "-agentpath:/l.so=adopt=true -Xmx1g -agentlib:jdwp");
 }
 
 TEST_CASE("a command that already loads the layer is refused, not wrapped behind it") {
@@ -277,19 +325,41 @@ TEST_CASE("jvmti-check's own command line") {
         CheckOptions c;
         return parseCheckOptions(args, c).value_or("");
     };
-    CHECK(error({"java", "Main"}) == "'java' is not a layer setting KEY=VALUE (did you forget '--' before the java command?)");
-    CHECK(error({"check=strict"}) == "no java command: give it after '--' (jvmti-check [OPTIONS] -- java ARGS...)");
-    CHECK(error({"--"}) == "no java command after '--'");
+    CHECK(error({"java", "Main"}) == "'java' is not a layer setting KEY=VALUE (did you forget '--' before the command?)");
+    CHECK(error({"check=strict"}) == "no command: give it after '--' (jvmti-check [OPTIONS] -- COMMAND ARGS...)");
+    CHECK(error({"--"}) == "no command after '--'");
     CHECK(error({"--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
     CHECK(error({"--layer"}) == "--layer needs a file (the layer library)");
     CHECK(error({"agent=/a.so", "--", "java"}).rfind("'agent=/a.so': agent= is not taken", 0) == 0);
+    CHECK(error({"adopt=true", "--", "java"}).rfind("'adopt=true': adopt= is not taken", 0) == 0);
+    CHECK(error({"error-exitcode=3", "--", "java"}).find("use --error-exitcode=N") != std::string::npos);
     CHECK(error({"--html"}) == "--html needs a file (the HTML report)");
-    CHECK(error({"--html", "r.html", "report=x", "--", "java"}) ==
-          "--html r.html and report= both say where or how the report goes: give one of them");
+    CHECK(error({"--html", "r.html", "report-format=html", "--", "java"}) ==
+          "--html r.html and report-format=html both ask for the HTML report: give one of them");
+    CHECK(error({"report-format=pdf", "--", "java"}).find("'report-format=pdf': ") == 0);
+    CHECK(error({"report-format=pdf", "--", "java"}).find("valid choices: text, html, sarif, junit, json") != std::string::npos);
+    CHECK(error({"check=sometimes", "--", "java"}).find("'check=sometimes': ") == 0);
+    // The CI options.
+    for (const char* bad : {"--error-exitcode=0", "--error-exitcode=256", "--error-exitcode=abc", "--error-exitcode=-1"})
+        CHECK(error({bad, "--", "java"}).find("expected a number from 1 to 255") != std::string::npos);
+    CHECK(error({"--fail-on=fatal", "--", "java"}) ==
+          "--fail-on fatal: expected error or warning (the least severity that fails the run)");
+    CHECK(error({"--sarif"}) == "--sarif needs a file (the SARIF log)");
+    CheckOptions ci;
+    REQUIRE_FALSE(parseCheckOptions({"--error-exitcode", "3", "--fail-on=warning", "--sarif=s.sarif", "--junit", "j.xml",
+                                     "--report-dir", "d", "--source-root=/src", "--", "ant", "test"},
+                                    ci));
+    CHECK(ci.errorExitcode == 3);
+    CHECK(ci.failOn == "warning");
+    CHECK(ci.sarif == "s.sarif");
+    CHECK(ci.junit == "j.xml");
+    CHECK(ci.reportDir == "d");
+    CHECK(ci.sourceRoot == "/src");
+    CHECK(ci.command == Words{"ant", "test"});
     CheckOptions html;
     REQUIRE_FALSE(parseCheckOptions({"check=strict", "--html=r.html", "config=c.json", "--", "java"}, html));
     CHECK(html.html == "r.html");
-    CHECK(html.settings == Words{"check=strict", "config=c.json", "report-format=html", "report=r.html"});
+    CHECK(html.settings == Words{"check=strict", "config=c.json"});
     CHECK(error({"colour=red", "--", "java"}).rfind("'colour=red': the layer has no setting 'colour' (settings: check, ", 0) == 0);
     CheckOptions h;
     REQUIRE_FALSE(parseCheckOptions({"--help"}, h));

@@ -123,10 +123,16 @@ TEST_CASE("acceptance: the misbehaving agents' rules in the HTML report, in head
     const std::string err = readFile(w.dir / "err.txt");
     INFO("stderr:\n" << err);
     REQUIRE(status == 0);
-    // The summary comes from the text twin; the closing line names both files.
+    // The summary comes from the JVM's text report; its page and text lie in the run's report
+    // directory, and r.html is the page of the one JVM.
     CHECK(contains(err, "jvmtilayer: summary: total: 3 reports of 3 ids\n"));
-    CHECK(contains(err, "\njvmti-check: HTML report: r.html; text report: r.html.txt\n"));
-    CHECK(contains(readFile(w.dir / "r.html.txt"), "jvmtilayer: error: GetMethodName.method.invalid: "));
+    std::smatch files;
+    REQUIRE(std::regex_search(err, files, std::regex("\njvmti-check: HTML report: (" + w.dir.string() +
+                                                     "/jvmti-check\\.[0-9]+/[0-9]+-agenttest\\.Hello)\\.html; text report: "
+                                                     "\\1\\.txt\n")));
+    CHECK(contains(err, "\njvmti-check: HTML: r.html\n"));
+    CHECK(contains(readFile(files[1].str() + ".txt"), "jvmtilayer: error: GetMethodName.method.invalid: "));
+    CHECK(readFile(files[1].str() + ".html") == readFile(w.dir / "r.html"));
 
     const fs::path page = w.dir / "r.html";
     const std::vector<std::string> ids = {"Deallocate.mem.double", "GetMethodName.method.invalid", "leak.GetClassSignature"};
@@ -167,13 +173,14 @@ TEST_CASE("a run with nothing to report: the page says so, and opens") {
                  "class=agenttest/counter/Work -cp " + shellQuote(agentClasses) + " agenttest.counter.Main > out.txt 2> err.txt") == 0);
     const std::string err = readFile(w.dir / "err.txt");
     INFO(err);
-    const std::regex where("jvmti-check: HTML report: (" + w.dir.string() + "/jvmti-check\\.[0-9]+\\.html); text report: \\1\\.txt\n$");
+    const std::regex where("jvmti-check: HTML report: (" + w.dir.string() +
+                           "/jvmti-check\\.[0-9]+/[0-9]+-agenttest\\.counter\\.Main)\\.html; text report: \\1\\.txt\n$");
     std::smatch m;
     REQUIRE(std::regex_search(err, m, where));
     CHECK(contains(err, "jvmti-check: the layer reported nothing\n"));
-    const std::string dom = domOf(w, fs::path(m[1].str()), "");
+    const std::string dom = domOf(w, fs::path(m[1].str() + ".html"), "");
     CHECK(contains(dom, "<p id=\"no-rules\">No rule was broken: the layer reported nothing.</p>"));
     CHECK(contains(dom, "<dd id=\"total\">0 reports of 0 ids</dd>"));
     CHECK(contains(dom, "<table id=\"functions\""));
-    requireLinksResolve(dom, fs::path(m[1].str()), 1);
+    requireLinksResolve(dom, fs::path(m[1].str() + ".html"), 1);
 }

@@ -1,0 +1,170 @@
+#include "collect.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "report_html.hpp"
+
+namespace jvmticheck {
+
+namespace fs = std::filesystem;
+using jvmtireport::JvmReport;
+
+namespace {
+
+std::optional<std::string> readText(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool endsWith(const std::string& s, std::string_view end) {
+    return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+
+// "<pid>-<main>" from a report file's name without its extension.
+void nameParts(const std::string& stem, JvmReport& out) {
+    const auto dash = stem.find('-');
+    try {
+        out.pid = std::stoi(stem.substr(0, dash));
+    } catch (...) {
+        out.pid = 0;
+    }
+    if (dash != std::string::npos) out.mainClass = stem.substr(dash + 1);
+}
+
+std::uint64_t totalReports(const JvmReport& jvm) {
+    std::uint64_t n = 0;
+    for (const auto& r : jvm.rules) n += r.reported;
+    return n;
+}
+
+}  // namespace
+
+void rulesFromText(const std::string& text, JvmReport& out) {
+    std::map<std::string, std::size_t> index;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        // jvmtilayer: <severity>: <id>: <what>[; called from <site>] [rule: ...]
+        static const std::string prefix = "jvmtilayer: ";
+        if (line.rfind(prefix, 0) != 0) continue;
+        const auto sevEnd = line.find(": ", prefix.size());
+        if (sevEnd == std::string::npos) continue;
+        const auto level = jvmtireport::parseLevel(line.substr(prefix.size(), sevEnd - prefix.size()));
+        if (!level || *level == jvmtireport::Level::Info) continue;
+        const auto idEnd = line.find(": ", sevEnd + 2);
+        if (idEnd == std::string::npos) continue;
+        const std::string id = line.substr(sevEnd + 2, idEnd - sevEnd - 2);
+        auto [it, fresh] = index.emplace(id, out.rules.size());
+        if (fresh) {
+            auto& rule = out.rules.emplace_back();
+            rule.id = id;
+            rule.level = *level;
+            rule.message = line.substr(idEnd + 2, line.find(" [", idEnd) - idEnd - 2);
+            if (const auto site = rule.message.find("; called from "); site != std::string::npos)
+                rule.message.resize(site);
+        }
+        auto& rule = out.rules[it->second];
+        ++rule.reported;
+        ++rule.printed;
+        const auto from = line.find("; called from ");
+        if (from == std::string::npos) {
+            ++rule.noSite;
+            continue;
+        }
+        const auto siteStart = from + 14;
+        const auto siteEnd = line.find(" [", siteStart);
+        const std::string site = line.substr(siteStart, siteEnd == std::string::npos ? std::string::npos : siteEnd - siteStart);
+        auto s = std::find_if(rule.sites.begin(), rule.sites.end(), [&](const auto& x) { return x.text == site; });
+        if (s == rule.sites.end()) rule.sites.push_back({site, 1});
+        else ++s->count;
+    }
+    std::sort(out.rules.begin(), out.rules.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+}
+
+Collected collectReports(const fs::path& dir, const std::vector<std::string>& extra) {
+    Collected out;
+    std::vector<fs::path> data(extra.begin(), extra.end());
+    std::vector<fs::path> texts;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (endsWith(name, ".json") && !endsWith(name, ".agents.json")) data.push_back(entry.path());
+        else if (endsWith(name, ".txt")) texts.push_back(entry.path());
+    }
+    for (const auto& file : data) {
+        const auto text = readText(file);
+        if (!text) continue;  // an extra report= file the JVM never wrote
+        const auto json = nlohmann::json::parse(*text, nullptr, false);
+        JvmReport jvm;
+        if (json.is_discarded()) {
+            out.problems.push_back(file.string() + ": not JSON");
+            continue;
+        }
+        if (auto problem = jvmtireport::fromJson(json, jvm)) {
+            out.problems.push_back(file.string() + ": " + *problem);
+            continue;
+        }
+        out.jvms.push_back(std::move(jvm));
+    }
+    for (const auto& file : texts) {
+        fs::path json = file;
+        json.replace_extension(".json");
+        if (fs::exists(json, ec)) continue;
+        JvmReport jvm;
+        nameParts(file.stem().string(), jvm);
+        jvm.textReport = file.string();
+        jvm.finished = false;
+        rulesFromText(readText(file).value_or(""), jvm);
+        out.jvms.push_back(std::move(jvm));
+    }
+    std::stable_sort(out.jvms.begin(), out.jvms.end(), [](const JvmReport& a, const JvmReport& b) {
+        return a.startTime != b.startTime ? a.startTime < b.startTime : a.pid < b.pid;
+    });
+    return out;
+}
+
+std::string htmlIndex(const std::vector<JvmReport>& jvms, const fs::path& indexFile, jvmtireport::Level failOn) {
+    using jvmtilayer::html::escape;
+    std::error_code ec;
+    const fs::path base = fs::absolute(indexFile, ec).parent_path();
+    std::uint64_t reports = 0, failing = 0;
+    for (const auto& j : jvms) {
+        reports += totalReports(j);
+        failing += jvmtireport::failingReports(j, failOn);
+    }
+    std::string page =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>jvmti-check: " +
+        std::to_string(jvms.size()) + " JVMs</title>\n<style>body{font-family:sans-serif;margin:2em}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}"
+        "td.n{text-align:right}tr.fail td{background:#fdecea}</style>\n</head>\n<body>\n<h1>jvmti-check</h1>\n"
+        "<p id=\"totals\">" + std::to_string(jvms.size()) + " JVMs checked, " + std::to_string(reports) +
+        " reports, " + std::to_string(failing) + " at severity " + jvmtireport::levelName(failOn) +
+        (failOn == jvmtireport::Level::Warning ? " or error" : "") + ".</p>\n"
+        "<table id=\"jvms\">\n<tr><th>pid</th><th>main class</th><th>JVM</th><th>agents</th><th>reports</th>"
+        "<th>failing</th><th>ended</th><th>report</th></tr>\n";
+    for (const auto& j : jvms) {
+        const std::uint64_t fails = jvmtireport::failingReports(j, failOn);
+        std::string agents;
+        for (const auto& a : j.agents) agents += (agents.empty() ? "" : "<br>") + escape(fs::path(a).filename().string());
+        const std::string target = j.htmlReport.empty() ? j.textReport : j.htmlReport;
+        std::string href = fs::path(target).lexically_relative(base).string();
+        if (href.empty() || href.rfind("..", 0) == 0) href = jvmtilayer::html::fileUrl(fs::absolute(target, ec).string());
+        page += std::string("<tr") + (fails > 0 || !j.finished ? " class=\"fail\"" : "") + "><td class=\"n\">" +
+                std::to_string(j.pid) + "</td><td>" + escape(j.mainClass) + "</td><td>" + escape(j.jvm) + "</td><td>" +
+                agents + "</td><td class=\"n\">" + std::to_string(totalReports(j)) + "</td><td class=\"n\">" +
+                std::to_string(fails) + "</td><td>" + (j.finished ? "yes" : "no: the JVM did not end normally") +
+                "</td><td><a href=\"" + escape(href) + "\">" + escape(fs::path(target).filename().string()) +
+                "</a></td></tr>\n";
+    }
+    page += "</table>\n</body>\n</html>\n";
+    return page;
+}
+
+}  // namespace jvmticheck

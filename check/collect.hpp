@@ -1,0 +1,32 @@
+// After the command: every checked JVM's report, read back from the files the layer wrote in
+// the run's report directory, and what jvmti-check makes of them all (the HTML index).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jvm_report.hpp"
+
+namespace jvmticheck {
+
+struct Collected {
+    std::vector<jvmtireport::JvmReport> jvms;  // by start time, then pid
+    std::vector<std::string> problems;         // files that could not be read, and why
+};
+
+// Reads `dir`'s <pid>-<main>.json files, and `extra` ones (a report= given by the user). A
+// <pid>-<main>.txt without its .json is a JVM that did not end normally: its rules are read
+// from the text lines it wrote (counts of printed lines), and it is marked unfinished.
+Collected collectReports(const std::filesystem::path& dir, const std::vector<std::string>& extra);
+
+// The rules of a JVM read from its text report (for one that wrote no data).
+void rulesFromText(const std::string& text, jvmtireport::JvmReport& out);
+
+// An HTML page linking each JVM's own page (relative to `indexFile` where it can), with its
+// totals; JVMs without a page are listed with their text report.
+std::string htmlIndex(const std::vector<jvmtireport::JvmReport>& jvms, const std::filesystem::path& indexFile,
+                      jvmtireport::Level failOn);
+
+}  // namespace jvmticheck
