@@ -88,13 +88,34 @@ void rulesFromText(const std::string& text, JvmReport& out) {
     std::sort(out.rules.begin(), out.rules.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
 }
 
-Collected collectReports(const fs::path& dir, const std::vector<std::string>& extra) {
+FileTimes filesOf(const fs::path& dir) {
+    FileTimes out;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        std::error_code timeError;
+        const auto time = entry.last_write_time(timeError);
+        if (!timeError) out.emplace(entry.path().string(), time);
+    }
+    return out;
+}
+
+Collected collectReports(const fs::path& dir, const std::vector<std::string>& extra, const FileTimes& before) {
     Collected out;
-    std::vector<fs::path> data(extra.begin(), extra.end());
+    // Left from an earlier run: there before, unchanged since.
+    const auto old = [&](const fs::path& file) {
+        std::error_code timeError;
+        const auto time = fs::last_write_time(file, timeError);
+        const auto it = before.find(file.string());
+        return timeError || (it != before.end() && it->second == time);
+    };
+    std::vector<fs::path> data;
+    for (const auto& file : extra)
+        if (!old(file)) data.push_back(file);
     std::vector<fs::path> texts;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
+        if (old(entry.path())) continue;
         if (endsWith(name, ".json") && !endsWith(name, ".agents.json")) data.push_back(entry.path());
         else if (endsWith(name, ".txt")) texts.push_back(entry.path());
     }

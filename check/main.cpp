@@ -242,10 +242,17 @@ int main(int argc, char** argv) {
     fs::create_directories(reportDir, ec);
     if (!fs::is_directory(reportDir, ec)) return fail("--report-dir " + reportDir.string() + ": cannot make the directory");
 
+    // What the directory (and a report= file) held before: only this run's reports are merged.
+    FileTimes before = filesOf(reportDir);
+    for (const auto& file : extraData) {
+        std::error_code timeError;
+        const auto time = fs::last_write_time(file, timeError);
+        if (!timeError) before.emplace(file, time);
+    }
     const int status = runProgram(command, changes);
 
     // Every JVM's report, merged.
-    auto collected = collectReports(reportDir, extraData);
+    auto collected = collectReports(reportDir, extraData, before);
     for (const auto& problem : collected.problems) std::cerr << "jvmti-check: cannot read a report: " << problem << "\n";
     auto& jvms = collected.jvms;
     std::uint64_t failing = 0, reports = 0;

@@ -317,3 +317,20 @@ TEST_CASE("help and version: --help and --version") {
     CHECK(version.status == 0);
     CHECK(std::regex_match(version.out, std::regex("jvmti-check [0-9]+\\.[0-9]+\\.[0-9]+\n")));
 }
+
+TEST_CASE("a report directory used again: the merge takes this run's reports only") {
+    Work w;
+    const std::string run = "--report-dir reports -- java -agentpath:libcounter.so=out=out.txt," + counterOptions + " -cp " +
+                            shellQuote(agentClasses) + " agenttest.counter.Main";
+    const Run first = w.run(run);
+    REQUIRE(first.status == 0);
+    const Run second = w.run(run);
+    REQUIRE(second.status == 0);
+    std::size_t jsons = 0;
+    for (const auto& entry : fs::directory_iterator(w.dir / "reports")) jsons += entry.path().extension() == ".json";
+    CHECK(jsons == 2);  // both runs' files stay
+    // One JVM in the second run: its lines alone, no per-JVM lines or total of several.
+    CHECK_FALSE(contains(second.err, "JVMs checked"));
+    CHECK(std::regex_search(second.err, std::regex("\njvmti-check: full report: " + (w.dir / "reports").string() +
+                                                   "/[0-9]+-agenttest\\.counter\\.Main\\.txt\n$")));
+}
