@@ -582,3 +582,60 @@ TEST_CASE("the layer alone: error-exitcode against System.exit, Runtime.halt, SI
     CHECK(statusLines == 4);
     CHECK(summaries == 4);
 }
+
+TEST_CASE("a rewritten java command's children are followed, and an agent attached later is checked") {
+    Work w;
+    // The parent names an agent: it is rewritten (no 'Picked up' line of its own), and its layer
+    // hands JAVA_TOOL_OPTIONS to the child it starts, whose agent breaks a rule.
+    const std::string parentAgent = "-agentpath:" + counter + "=prefix=ci/,class=ci/Spawn";
+    const Run r = w.check("--error-exitcode=3 --report-dir reports -- java " + parentAgent + " -cp " + q(ciClasses) +
+                          " ci.Spawn " + misbehaveAgent + " -cp " + q(ciClasses) + " ci.Child a");
+    CHECK(r.status == 3);
+    std::vector<std::string> jsons;
+    for (const auto& entry : fs::directory_iterator(w.dir / "reports"))
+        if (entry.path().extension() == ".json") jsons.push_back(entry.path().filename().string());
+    std::sort(jsons.begin(), jsons.end());
+    REQUIRE(jsons.size() == 2);
+    std::size_t spawn = 0, child = 0;
+    for (const auto& name : jsons) {
+        const auto json = nlohmann::json::parse(readFile(w.dir / "reports" / name));
+        if (json.at("mainClass") == "ci.Spawn") {
+            ++spawn;
+            CHECK(json.at("rules").empty());
+        } else if (json.at("mainClass") == "ci.Child") {
+            ++child;
+            REQUIRE(json.at("rules").size() == 1);
+            CHECK(json.at("rules")[0].at("id") == ruleId);
+        }
+    }
+    CHECK(spawn == 1);
+    CHECK(child == 1);
+    // One 'Picked up' line: the child's; the rewritten parent prints none.
+    std::size_t pickedUp = 0;
+    for (std::size_t at = r.err.find("Picked up JAVA_TOOL_OPTIONS"); at != std::string::npos;
+         at = r.err.find("Picked up JAVA_TOOL_OPTIONS", at + 1))
+        ++pickedUp;
+    CHECK(pickedUp == 1);
+
+    // jcmd JVMTI.agent_load into a followed JVM that started without agents: the attached agent
+    // asks the patched GetEnv, so it runs behind the layer and the JVM gets a report.
+    const fs::path jcmd = jdk17 / "bin" / "jcmd";
+    const Run attached = w.sh(
+        "sh -c " + q(q(tool) + " --report-dir attached -- " + q(java17) + " -XX:+EnableDynamicAgentLoading -cp " +
+                     q(agentClasses) + " agenttest.attach.Main ready release > attach.out 2> attach.err & pid=$!; " +
+                     "for i in $(seq 300); do [ -f ready ] && break; sleep 0.1; done; " +
+                     "jvm=$(" + q(jcmd) + " -l | awk '/agenttest.attach.Main/ {print $1}'); " + q(jcmd) +
+                     " $jvm JVMTI.agent_load " + q(std::string(CI_ATTACH)) + "; touch release; wait $pid"));
+    CHECK(attached.status == 0);
+    CHECK(contains(readFile(w.dir / "attach.out"), "Agent_OnAttach: phase live\n"));
+    std::size_t reports = 0;
+    for (const auto& entry : fs::directory_iterator(w.dir / "attached")) {
+        if (entry.path().extension() != ".json") continue;
+        ++reports;
+        const auto json = nlohmann::json::parse(readFile(entry.path()));
+        CHECK(json.at("mainClass") == "agenttest.attach.Main");
+        REQUIRE(json.at("agents").size() == 1);
+        CHECK(endsWith(json.at("agents")[0].get<std::string>(), "/libattach.so"));
+    }
+    CHECK(reports == 1);
+}
