@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "collect.hpp"
+#include "finish.hpp"
 #include "follow.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
@@ -32,23 +33,6 @@ using namespace jvmticheck;
 int fail(const std::string& message) {
     std::cerr << "jvmti-check: " << message << "\n";
     return 2;
-}
-
-fs::path selfDir() {
-    std::error_code ec;
-    return fs::read_symlink("/proc/self/exe", ec).parent_path();
-}
-
-// The first of `candidates` (a ':' list of paths relative to jvmti-check's own directory: the
-// installed layout, then the build tree's) that is a file.
-std::optional<fs::path> besideSelf(const std::string& candidates, std::string& tried) {
-    std::error_code ec;
-    for (const auto& relative : splitPathList(candidates)) {
-        const fs::path file = (selfDir() / relative).lexically_normal();
-        tried += (tried.empty() ? "" : ", ") + file.string();
-        if (fs::is_regular_file(file, ec)) return file;
-    }
-    return std::nullopt;
 }
 
 std::optional<std::string> variable(const char* name) {
@@ -71,43 +55,6 @@ std::optional<std::string> writable(const std::string& option, const std::string
     if (!existed) ::unlink(file.c_str());
     return std::nullopt;
 }
-
-std::optional<std::string> writeFile(const std::string& file, const std::string& text) {
-    const std::string temporary = file + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) {
-            std::error_code ec;
-            fs::remove(temporary, ec);
-            return "cannot write " + file;
-        }
-    }
-    std::error_code ec;
-    fs::rename(temporary, file, ec);
-    if (ec) return "cannot write " + file + ": " + ec.message();
-    return std::nullopt;
-}
-
-std::vector<jvmtireport::CatalogueRule> catalogue() {
-    std::vector<jvmtireport::CatalogueRule> rules;
-    std::string tried;
-    if (auto file = besideSelf(JVMTI_CHECK_RULES_CANDIDATES, tried)) {
-        std::ifstream in(*file);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (jvmtireport::parseCatalogue(text.str(), rules)) rules.clear();
-    }
-    return rules;
-}
-
-std::string docsUrl() {
-    std::string tried;
-    if (auto file = besideSelf(JVMTI_CHECK_DOCS_CANDIDATES, tried)) return "file://" + file->string();
-    return "jvmti.html";
-}
-
-std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 }  // namespace
 
@@ -132,7 +79,7 @@ int main(int argc, char** argv) {
         if (!fs::is_regular_file(layer, ec)) return fail("--layer " + *options.layer + ": no such file");
     } else {
         std::string tried;
-        const auto found = besideSelf(JVMTI_CHECK_LAYER_CANDIDATES, tried);
+        const auto found = installedFile(JVMTI_CHECK_LAYER_CANDIDATES, tried);
         if (!found) return fail("the layer libjvmtilayer.so is not installed beside jvmti-check (looked for " + tried +
                                 "); give it with --layer FILE");
         layer = *found;
@@ -251,70 +198,5 @@ int main(int argc, char** argv) {
     }
     const int status = runProgram(command, changes);
 
-    // Every JVM's report, merged.
-    auto collected = collectReports(reportDir, extraData, before);
-    for (const auto& problem : collected.problems) std::cerr << "jvmti-check: cannot read a report: " << problem << "\n";
-    auto& jvms = collected.jvms;
-    std::uint64_t failing = 0, reports = 0;
-    for (const auto& j : jvms) {
-        failing += jvmtireport::failingReports(j, failOn);
-        for (const auto& r : j.rules) reports += r.reported;
-    }
-    std::string traceFile, statsFile;
-    if (auto t = settingValue(options.settings, "trace"); t && !t->empty())
-        traceFile = settingValue(options.settings, "trace-file").value_or("stderr");
-    if (auto s = settingValue(options.settings, "stats"); s && !s->empty()) statsFile = *s;
-    for (const auto& j : jvms) {
-        if (jvms.size() > 1)
-            std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass) << "): "
-                      << (j.finished ? "" : "did not end normally; ") << plural(jvmtireport::failingReports(j, failOn), "failing report")
-                      << "\n";
-        Outputs outputs{j.textReport, std::nullopt, std::nullopt, std::nullopt};
-        if (!j.htmlReport.empty()) outputs.html = j.htmlReport;
-        if (!traceFile.empty()) outputs.trace = traceFile;
-        if (!statsFile.empty()) outputs.stats = statsFile;
-        for (const auto& line : afterRunLines(outputs)) std::cerr << line << "\n";
-    }
-    if (jvms.empty() && !reportToStderr)
-        std::cerr << "jvmti-check: nothing was checked: no JVM of the command loaded an agent (reports would be in "
-                  << reportDir.string() << ")\n";
-    else if (jvms.size() > 1)
-        std::cerr << "jvmti-check: " << jvms.size() << " JVMs checked, " << plural(reports, "report") << ", "
-                  << failing << " at severity " << options.failOn << (failOn == jvmtireport::Level::Warning ? " or error" : "")
-                  << "; their reports are in " << reportDir.string() << "\n";
-
-    if (options.sarif) {
-        const auto rules = catalogue();
-        jvmtireport::SarifContext context;
-        context.toolVersion = JVMTI_CHECK_VERSION;
-        context.docsUrl = docsUrl();
-        context.commandLine = options.command;
-        context.exitCode = status;
-        context.sourceRoot = fs::absolute(options.sourceRoot ? fs::path(*options.sourceRoot) : cwd, ec).lexically_normal().string();
-        context.catalogue = &rules;
-        if (auto problem = writeFile(*options.sarif, jvmtireport::writeSarif(jvms, context))) return fail(*problem);
-        std::cerr << "jvmti-check: SARIF: " << *options.sarif << "\n";
-    }
-    if (options.junit) {
-        if (auto problem = writeFile(*options.junit, jvmtireport::writeJunit(jvms, failOn))) return fail(*problem);
-        std::cerr << "jvmti-check: JUnit XML: " << *options.junit << "\n";
-    }
-    if (options.html) {
-        // One JVM: its page; several: an index of their pages.
-        if (jvms.size() == 1 && !jvms.front().htmlReport.empty()) {
-            fs::copy_file(jvms.front().htmlReport, *options.html, fs::copy_options::overwrite_existing, ec);
-            if (ec) return fail("--html " + *options.html + ": " + ec.message());
-        } else if (auto problem = writeFile(*options.html, htmlIndex(jvms, *options.html, failOn))) {
-            return fail(*problem);
-        }
-        std::cerr << "jvmti-check: HTML: " << *options.html << "\n";
-    }
-    if (options.errorExitcode != 0 && failing > 0) {
-        std::cerr << "jvmti-check: exit status " << options.errorExitcode << " (--error-exitcode): "
-                  << plural(failing, "report") << " at severity " << options.failOn
-                  << (failOn == jvmtireport::Level::Warning ? " or error" : "") << " (the command's own status was "
-                  << status << ")\n";
-        return options.errorExitcode;
-    }
-    return status;
+    return finishRun(Finish{options, failOn, reportDir, extraData, before, cwd, reportToStderr}, status);
 }
