@@ -178,7 +178,6 @@ void Reporter::report(Severity severity, const char* id, const char* function, c
                 fresh.severity = severity;
                 if (given(rule)) fresh.rule = rule;
                 if (given(function)) fresh.function = function;
-                if (given(function)) fresh.message = std::string(function) + (given(argument) ? "(" + std::string(argument) + ")" : "") + ": ";
                 appendClean(fresh.message, what);
                 it = counts_.emplace(std::string(key), std::move(fresh)).first;
             }

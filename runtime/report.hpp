@@ -106,7 +106,7 @@ public:
         Severity severity = Severity::Error;  // of its first report
         std::string rule;                     // the rule in words (its first report's), or empty
         std::string function;                 // the JVMTI function of its first report, or empty
-        std::string message;                  // its first report's line, without the rule and site
+        std::string message;                  // what its first report said ("refused with JVMTI_ERROR_...")
         Count count;
         // Named by the site namer (unnamed sites as addresses), most reports first.
         std::vector<std::pair<std::string, std::uint64_t>> sites;

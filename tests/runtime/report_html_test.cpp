@@ -60,6 +60,9 @@ TEST_CASE("report html: the reporter keeps each id's severity, rule and call sit
     CHECK(rules[0].id == "A.x.null");
     CHECK(rules[0].severity == Severity::Error);
     CHECK(rules[0].rule == "x must not be NULL");
+    // The first report's function and what it said (the SARIF and JUnit messages).
+    CHECK(rules[0].function == "A");
+    CHECK(rules[0].message == "refused");
     CHECK(rules[0].count == Reporter::Count{5, 0, false});
     REQUIRE(rules[0].sites.size() == 2);
     CHECK(rules[0].sites[0] == std::pair<std::string, std::uint64_t>{"lib.so+0x32", 3});
@@ -67,6 +70,7 @@ TEST_CASE("report html: the reporter keeps each id's severity, rule and call sit
     CHECK(rules[0].noSite == 1);
     CHECK(rules[1].id == "B.phase");
     CHECK(rules[1].severity == Severity::Warning);
+    CHECK(rules[1].message == "early");
     // The summary lines count the same reports.
     CHECK(q.reporter.summaryLines().back() == "jvmtilayer: summary: total: 6 reports of 2 ids, 6 not printed");
 }
