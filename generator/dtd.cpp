@@ -4,9 +4,9 @@
 
 namespace jvmtigen {
 
-bool DtdDeclarations::declares(const std::string& element, const std::string& attribute) const {
+bool DtdDeclarations::declares(std::string_view element, std::string_view attribute) const {
     auto it = attributes.find(element);
-    return it != attributes.end() && it->second.count(attribute) != 0;
+    return it != attributes.end() && it->second.find(attribute) != it->second.end();
 }
 
 namespace {

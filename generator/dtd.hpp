@@ -11,11 +11,12 @@
 namespace jvmtigen {
 
 struct DtdDeclarations {
-    std::set<std::string> elements;                           // <!ELEMENT name ...>
-    std::map<std::string, std::set<std::string>> attributes;  // <!ATTLIST element name ...>, merged
+    // Ordered with std::less<>: looked up by the names pugixml holds, without a string made per lookup.
+    std::set<std::string, std::less<>> elements;                                       // <!ELEMENT name ...>
+    std::map<std::string, std::set<std::string, std::less<>>, std::less<>> attributes;  // <!ATTLIST element name ...>, merged
 
-    bool declares(const std::string& element) const { return elements.count(element) != 0; }
-    bool declares(const std::string& element, const std::string& attribute) const;
+    bool declares(std::string_view element) const { return elements.find(element) != elements.end(); }
+    bool declares(std::string_view element, std::string_view attribute) const;
 };
 
 // A problem in the subset: its 0-based character offset in the text and what is wrong.

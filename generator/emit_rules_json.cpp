@@ -7,15 +7,44 @@
 #include "emitters.hpp"
 #include "render.hpp"
 #include "rules.hpp"
+#include "xml_text.hpp"
 
 namespace jvmtigen {
 
 namespace {
 
-// A JSON string literal, quotes included. Bytes that are not UTF-8 (a spec can carry them into
-// a rule's text) become U+FFFD rather than stopping the run.
+// A JSON string literal, quotes included, as nlohmann::json's dump() writes it: '"' and '\\'
+// escaped, \b \f \n \r \t short, other control characters as \u00xx, the rest as it is. Bytes
+// that are not UTF-8 (a spec can carry them into a rule's text) go to nlohmann, which makes them
+// U+FFFD rather than stopping the run.
 std::string jsonString(const std::string& s) {
-    return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (firstInvalidUtf8(s))
+        return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string out;
+    out.reserve(s.size() + 2);
+    out += '"';
+    for (const char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[(c >> 4) & 0xf];
+                out += hex[c & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+    return out;
 }
 
 }  // namespace

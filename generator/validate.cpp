@@ -7,7 +7,6 @@
 #include <charconv>
 #include <functional>
 #include <map>
-#include <regex>
 #include <set>
 
 namespace jvmtigen {
@@ -212,23 +211,56 @@ void Validator::capabilityUses(const std::vector<CapabilityUse>& uses, const std
         if (!capabilities_.count(u.id)) d_.error(u.line, where + ": unknown capability '" + u.id + "'");
 }
 
+namespace {
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool isIdentStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// The length of the number at `at` (-?0xHEX or -?DIGITS), or 0.
+size_t numberAt(std::string_view s, size_t at) {
+    size_t i = at;
+    if (i < s.size() && s[i] == '-') ++i;
+    if (i + 2 < s.size() && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X') && isHexDigit(s[i + 2])) {
+        i += 2;
+        while (i < s.size() && isHexDigit(s[i])) ++i;
+        return i - at;
+    }
+    const size_t digits = i;
+    while (i < s.size() && isDigit(s[i])) ++i;
+    return i == digits ? 0 : i - at;
+}
+
+bool isNumber(std::string_view s) { return !s.empty() && numberAt(s, 0) == s.size(); }
+
+}  // namespace
+
+// A number, or constants and numbers joined by '|' (white space around each allowed).
 void Validator::constantValue(const Constant& c) {
-    static const std::regex number(R"(-?(0[xX][0-9a-fA-F]+|\d+))");
-    static const std::regex token(R"(\s*([A-Za-z_][A-Za-z0-9_]*|-?0[xX][0-9a-fA-F]+|-?\d+)\s*(\||$))");
-    if (std::regex_match(c.num, number)) return;
-    // An expression: constants or numbers joined by |.
-    std::string rest = c.num;
-    std::smatch m;
-    while (!rest.empty()) {
-        if (!std::regex_search(rest, m, token, std::regex_constants::match_continuous)) {
+    const std::string_view num = c.num;
+    if (isNumber(num)) return;
+    size_t at = 0;
+    while (at < num.size()) {
+        while (at < num.size() && isSpace(num[at])) ++at;
+        size_t length = 0;
+        if (at < num.size() && isIdentStart(num[at])) {
+            length = 1;
+            while (at + length < num.size() && (isIdentStart(num[at + length]) || isDigit(num[at + length]))) ++length;
+        } else {
+            length = numberAt(num, at);
+        }
+        size_t next = at + length;
+        while (length > 0 && next < num.size() && isSpace(num[next])) ++next;
+        if (length == 0 || (next < num.size() && num[next] != '|')) {
             d_.error(c.line, "constant '" + c.id + "' has num=\"" + c.num +
                                  "\": expected a number or constants joined by |");
             return;
         }
-        const std::string t = m[1];
-        if (!std::regex_match(t, number) && !constants_.count(t))
+        const std::string t(num.substr(at, length));
+        if (!isNumber(t) && !constants_.count(t))
             d_.error(c.line, "constant '" + c.id + "' refers to unknown constant '" + t + "'");
-        rest = m.suffix();
+        at = next < num.size() ? next + 1 : next;
     }
 }
 

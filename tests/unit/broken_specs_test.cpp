@@ -430,6 +430,30 @@ TEST_CASE("broken: constant num expression naming an unknown constant", "[broken
     checkRejected(spec, {{lineOf(spec, "TINY_COUNT_SLOW"), "constant 'TINY_COUNT_EXACT' refers to unknown constant 'TINY_COUNT_SLOW'"}});
 }
 
+TEST_CASE("constant num expressions: numbers, or constants and numbers joined by |", "[broken]") {
+    const std::string from = "<constant id=\"TINY_COUNT_EXACT\" num=\"2\">";
+    const auto withNum = [&](const std::string& num) {
+        return edited(from, "<constant id=\"TINY_COUNT_EXACT\" num=\"" + num + "\">");
+    };
+    // Accepted: each run with --check exits 0.
+    for (const char* num : {"7", "-7", "0x1F", "-0Xab", "TINY_COUNT_QUICK", " TINY_COUNT_QUICK | 0x10 |4 ",
+                            "TINY_COUNT_QUICK|", "\tTINY_COUNT_QUICK\t|\t-2"}) {
+        INFO("num=" << num);
+        ts::TempDir dir;
+        ts::writeFile(dir / "spec.xml", withNum(num));
+        const auto r = ts::runTool({"--spec", (dir / "spec.xml").string(), "--check"});
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+    }
+    // Refused with the rule: an empty operand, a bad number, two operands without |.
+    for (const char* num : {"TINY_COUNT_QUICK||1", "0xZ", "12abc", "TINY_COUNT_QUICK 1", "|1", "0x", "--1"}) {
+        INFO("num=" << num);
+        const auto spec = withNum(num);
+        checkRejected(spec, {{lineOf(spec, "TINY_COUNT_EXACT"), "constant 'TINY_COUNT_EXACT' has num=\"" + std::string(num) +
+                                                                   "\": expected a number or constants joined by |"}});
+    }
+}
+
 TEST_CASE("broken: bad since value", "[broken]") {
     const auto spec = edited("num=\"1\" phase=\"live\" since=\"1.1\"", "num=\"1\" phase=\"live\" since=\"one.1\"");
     checkRejected(spec, {{lineOf(spec, "since=\"one.1\""),

@@ -73,9 +73,9 @@ TEST_CASE("DTD: element and attribute declarations are parsed, comments and enti
   <!ATTLIST a note NOTATION (n1|n2) #IMPLIED>
 ])", problems);
     CHECK(problems.empty());
-    CHECK(d.elements == std::set<std::string>{"spec", "a"});
-    CHECK(d.attributes.at("spec") == std::set<std::string>{"label", "kind", "fixed"});
-    CHECK(d.attributes.at("a") == std::set<std::string>{"id", "note"});  // two ATTLISTs merged
+    CHECK(d.elements == std::set<std::string, std::less<>>{"spec", "a"});
+    CHECK(d.attributes.at("spec") == std::set<std::string, std::less<>>{"label", "kind", "fixed"});
+    CHECK(d.attributes.at("a") == std::set<std::string, std::less<>>{"id", "note"});  // two ATTLISTs merged
     CHECK(d.declares("a", "id"));
     CHECK_FALSE(d.declares("b", "id"));
     CHECK_FALSE(d.declares("fake"));
