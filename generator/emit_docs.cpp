@@ -448,7 +448,7 @@ Object DocsView::rulesSection() {
     std::set<std::string> errorIds;
     for (const auto& e : s_.errors) errorIds.insert(e.id);
     List entry, layer;
-    for (const auto& r : allRules(s_)) {
+    for (const auto& r : ctx_.rules()) {
         const bool linkFunction = functionIds_.count(r.function) > 0;
         Object row{"id", r.id, "anchor", anchor(ruleAnchor(r.id)), "function", opt(r.function),
                    "functionLink", linkFunction, "parameter", opt(r.parameter), "text", r.text,

@@ -23,7 +23,7 @@ std::string cell(const std::string& s) {
 }  // namespace
 
 std::vector<Output> emitRules(const EmitContext& ctx) {
-    const auto rules = allRules(ctx.spec);
+    const auto& rules = ctx.rules();
     List entry, layer;
     for (const auto& r : rules) {
         Object v{"id", r.id, "anchor", ruleAnchor(r.id), "function", cell(r.function), "parameter", cell(r.parameter),

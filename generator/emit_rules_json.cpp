@@ -50,7 +50,7 @@ std::string jsonString(const std::string& s) {
 }  // namespace
 
 std::vector<Output> emitRulesJson(const EmitContext& ctx) {
-    const auto rules = allRules(ctx.spec);
+    const auto& rules = ctx.rules();
     List list(rules.size());
     for (const auto& r : rules)
         list.push(Object{"id", jsonString(r.id), "function", jsonString(r.function), "parameter", jsonString(r.parameter),

@@ -3,18 +3,37 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "model.hpp"
 #include "output.hpp"
+#include "rules.hpp"
 
 namespace jvmtigen {
 
 struct EmitContext {
+    EmitContext(const Spec& s, Version v, std::string name) : spec(s), version(v), specName(std::move(name)) {}
+
     const Spec& spec;
     Version version;       // the spec's own, or --jvmti-version
     std::string specName;  // file name of the spec, for banners
+
+    // allRules(spec), made once for the run by whichever emitter asks first (the rule
+    // catalogues in Markdown, JSON and the docs share it; emitters run on several threads).
+    const std::vector<Rule>& rules() const {
+        std::call_once(cache_->once, [this] { cache_->rules = allRules(spec); });
+        return cache_->rules;
+    }
+
+private:
+    struct Cache {
+        std::once_flag once;
+        std::vector<Rule> rules;
+    };
+    std::shared_ptr<Cache> cache_ = std::make_shared<Cache>();
 };
 
 struct Emitter {
