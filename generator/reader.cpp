@@ -150,6 +150,7 @@ private:
     }
 
     void readDoctype();
+    bool nestingWithinLimit(Node root);
     void declaredByDtd(Node n);
     std::string flatText(Node n);
     Prose prose(Node n, const std::string& owner);
@@ -214,6 +215,7 @@ bool Reader::run(const std::string& raw) {
         error(root, std::string("the document element is <") + root.name() + ">, expected <specification>");
         return false;
     }
+    if (!nestingWithinLimit(root)) return false;
     readDoctype();
     if (dtd_) declaredByDtd(root);
     specification(root);
@@ -235,6 +237,45 @@ void Reader::readDoctype() {
         }
         return;
     }
+}
+
+// How deep elements may nest. OpenJDK's files nest 19 levels; every walk after this check (the
+// DTD's, the prose's, the renderers') recurses once per level, so a bound here is a bound on
+// their stacks, whatever the input.
+constexpr int kMaxNesting = 256;
+
+// Walks the elements without recursion (first child, next sibling, back up) and refuses a
+// document nested deeper than kMaxNesting, at the first element past the limit.
+bool Reader::nestingWithinLimit(Node root) {
+    int depth = 1;
+    Node n = root;
+    while (n) {
+        if (depth > kMaxNesting) {
+            error(n, "elements nest more than " + std::to_string(kMaxNesting) +
+                         " levels deep here: jvmtigen reads specifications nested at most that deep");
+            return false;
+        }
+        Node child = n.first_child();
+        while (child && !isElement(child)) child = child.next_sibling();
+        if (child) {
+            n = child;
+            ++depth;
+            continue;
+        }
+        // No element below: the next element sibling of n or of the nearest ancestor that has one.
+        while (n) {
+            Node next = n.next_sibling();
+            while (next && !isElement(next)) next = next.next_sibling();
+            if (next) {
+                n = next;
+                break;
+            }
+            n = n.parent();
+            --depth;
+            if (depth == 0 || n == root) return true;
+        }
+    }
+    return true;
 }
 
 // Every element and attribute of the document, against the DTD's declarations.

@@ -496,3 +496,13 @@ TEST_CASE("config: errors through loadSettings name the file", "[settings]") {
     env.set("JVMTI_LAYER_CONFIG", dir / "none.json");
     CHECK(loadSettings(nullptr).error == (dir / "none.json") + ": cannot read: No such file or directory");
 }
+
+TEST_CASE("config: JSON nested 100,000 deep is refused with a message naming the file, not a crash", "[settings]") {
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const auto top = parseConfigJson(deep, "deep.json");
+    CHECK_FALSE(top.ok());
+    CHECK(top.error.rfind("deep.json", 0) == 0);
+    const auto inside = parseConfigJson("{\"check\": " + deep + "}", "deep.json");
+    CHECK_FALSE(inside.ok());
+    CHECK(inside.error.find("/check") != std::string::npos);
+}

@@ -564,3 +564,13 @@ TEST_CASE("the universe of spec/jvmti.xml and of OpenJDK's JDK 16 file", "[trace
         }
     }
 }
+
+TEST_CASE("a filter of 100,000 opening parentheses or 100,000 descriptors: refused or read, with a message, never deep", "[trace_filter]") {
+    // The syntax has no nesting: nothing in it recurses on the input's shape.
+    const FilterResult parens = bad(std::string(100000, '('));
+    CHECK_FALSE(parens.message().empty());
+    std::string many;
+    for (int i = 0; i < 100000; ++i) many += (i ? "," : "") + std::string("all");
+    const FilterResult wide = parseText(many, small());
+    CHECK(wide);
+}
