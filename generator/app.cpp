@@ -9,6 +9,7 @@
 
 #include "api_version.hpp"
 #include "cli.hpp"
+#include "diff_command.hpp"
 #include "emitters.hpp"
 #include "help.hpp"
 #include "model_json.hpp"
@@ -39,6 +40,7 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         out << jvmtihelp::versionLine("jvmtigen");
         return 0;
     }
+    if (!opts.diff.empty() || !opts.diffApiVersions.empty()) return runDiff(opts, out, err);
 
     Spec spec;
     Diagnostics diag(opts.spec);

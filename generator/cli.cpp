@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -41,6 +42,39 @@ static std::string oldVersionSpelling(const std::string& value) {
            "X.Y.Z (--version prints jvmtigen's own version)";
 }
 
+// "A.xml" or "A.xml@X.Y.Z": the text after the last '@' is a version when it starts with a digit
+// (and holds no '/': a directory's name may have an '@').
+static std::optional<std::string> parseDiffInput(const std::string& word, DiffInput& in) {
+    in.file = word;
+    const auto at = word.rfind('@');
+    if (at == std::string::npos || at + 1 >= word.size() || !std::isdigit(static_cast<unsigned char>(word[at + 1])) ||
+        word.find('/', at) != std::string::npos)
+        return std::nullopt;
+    in.file = word.substr(0, at);
+    in.version = parseVersion(word.substr(at + 1));
+    if (in.file.empty()) return "--diff: '" + word + "' names no file before '@'";
+    if (!in.version) return "--diff: '" + word.substr(at + 1) + "' after '@' in '" + word + "' is not a version X.Y.Z";
+    if (auto why = versionEncodingProblem(*in.version)) return "--diff " + word + ": " + *why;
+    return std::nullopt;
+}
+
+// What --diff and --diff-api-version cannot be combined with: they write no outputs.
+static std::optional<std::string> diffConflicts(const Options& o) {
+    const bool diff = !o.diff.empty();
+    const bool apiDiff = !o.diffApiVersions.empty();
+    if (!diff && !apiDiff) {
+        if (!o.json.empty()) return std::string("--json goes with --diff or --diff-api-version");
+        return std::nullopt;
+    }
+    const std::string name = diff ? "--diff" : "--diff-api-version";
+    if (diff && apiDiff) return std::string("--diff and --diff-api-version exclude each other");
+    if (diff && o.specGiven) return std::string("--diff names both specs itself; --spec goes with --diff-api-version");
+    if (o.apiVersion) return name + " and --api-version exclude each other";
+    if (o.outGiven || !o.only.empty() || !o.dumpModel.empty() || o.check)
+        return name + " writes no outputs: leave out --out, --only, --dump-model and --check";
+    return std::nullopt;
+}
+
 std::optional<std::string> parseOptions(const std::vector<std::string>& args, Options& o) {
     for (size_t i = 0; i < args.size(); ++i) {
         std::string a = args[i];
@@ -67,6 +101,7 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             auto v = take();
             if (!v || v->empty()) return missing("a file");
             o.spec = *v;
+            o.specGiven = true;
         } else if (a == "--out") {
             auto v = take();
             if (!v || v->empty()) return missing("a directory");
@@ -93,6 +128,32 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             auto v = take();
             if (!v || v->empty()) return missing("a file");
             o.dumpModel = *v;
+        } else if (a == "--diff" || a == "--diff-api-version") {
+            const bool files = a == "--diff";
+            const std::string what =
+                files ? "two specs: --diff A.xml B.xml" : "two versions: --diff-api-version X.Y.Z X.Y.Z";
+            if (hasInline) return a + " takes " + what + " (as two arguments, without '=')";
+            if (!(files ? o.diff.empty() : o.diffApiVersions.empty())) return a + " is given twice";
+            std::vector<std::string> words;
+            while (words.size() < 2 && i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
+                words.push_back(args[++i]);
+            if (words.size() < 2) return a + " needs " + what + " (" + std::to_string(words.size()) + " given)";
+            for (const auto& w : words) {
+                if (files) {
+                    DiffInput in;
+                    if (auto problem = parseDiffInput(w, in)) return problem;
+                    o.diff.push_back(std::move(in));
+                    continue;
+                }
+                const auto v = parseVersion(w);
+                if (!v) return a + " '" + w + "' is not a version X.Y.Z (three non-negative integers)";
+                if (auto why = notAJvmtiRelease(*v)) return a + " " + w + " names no JVMTI release: " + *why;
+                o.diffApiVersions.push_back(*v);
+            }
+        } else if (a == "--json") {
+            auto v = take();
+            if (!v || v->empty()) return missing("a file");
+            o.json = *v;
         } else if (a == "--only") {
             auto v = take();
             if (!v || v->empty()) return missing("output names");
@@ -111,7 +172,7 @@ std::optional<std::string> parseOptions(const std::vector<std::string>& args, Op
             return "unknown option '" + args[i] + "'";
         }
     }
-    return std::nullopt;
+    return diffConflicts(o);
 }
 
 }  // namespace jvmtigen

@@ -10,6 +10,13 @@
 
 namespace jvmtigen {
 
+// One spec of --diff: its file, and a version given as FILE@X.Y.Z (which, like
+// --jvmti-version, is the version of that spec whatever it declares).
+struct DiffInput {
+    std::string file;
+    std::optional<Version> version;
+};
+
 struct Options {
     std::string spec = "spec/jvmti.xml";
     std::string out = "generated";
@@ -19,6 +26,10 @@ struct Options {
     std::vector<std::string> only;  // emitter names; empty means all
     std::string dumpModel;          // file for the model as JSON
     bool check = false;
+    bool specGiven = false;
+    std::vector<DiffInput> diff;           // --diff A B: the two specs compared
+    std::vector<Version> diffApiVersions;  // --diff-api-version A B: two releases of --spec
+    std::string json;                      // --json FILE: the differences as JSON too
     bool help = false;
     bool showVersion = false;  // --version: print the tool's version
 };
@@ -35,7 +46,7 @@ std::string usage();
 std::vector<jvmtihelp::Entry> outputEntries();
 
 // The whole tool: options, read, validate, emit, write. Returns the exit status
-// (0 success, 1 problems in the spec or while writing, 2 bad usage).
+// (0 success, 1 problems in the spec or while writing, 2 bad usage, 3 --diff: the specs differ).
 int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace jvmtigen

@@ -41,6 +41,7 @@ std::string complete(const std::string& function, const std::string& line, const
 TEST_CASE("completion: each command's options, from its --help") {
     CHECK(complete("_jvmtigen_jvmtigen", "jvmtigen --jv") == "--jvmti-version\n");
     CHECK(complete("_jvmtigen_jvmtigen", "jvmtigen --only he") == "header\n");
+    CHECK(complete("_jvmtigen_jvmtigen", "jvmtigen --diff-a") == "--diff-api-version\n");
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --ht") == "--html\n");
     CHECK(complete("_jvmtigen_jvmti_abi_diff", "jvmti-abi-diff --j") == "--json\n");
     CHECK(complete("_jvmtigen_jvmti_impl_check", "jvmti-impl-check --wr") == "--write-stubs\n");
