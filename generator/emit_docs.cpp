@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "api_version.hpp"
 #include "cpp_api.hpp"
 #include "derive.hpp"
 #include "emitters.hpp"
@@ -55,6 +56,13 @@ const std::vector<std::pair<std::string, std::string>> kBuiltinHomes = {
     {"jvmtiError", "errors"}, {"jvmtiEvent", "events"},  {"jvmtiEventCallbacks", "events"},
     {"JNIEnv", "data"},       {"jvmtiEnv", "data"},      {"JavaVM", "data"}};
 
+// Whether release `a` comes after release `b` (both `since` values; one that is no version,
+// which validation reports, comes after nothing).
+bool laterSince(const std::string& a, const std::string& b) {
+    const auto va = parseSince(a), vb = parseSince(b);
+    return va && vb && *va > *vb;
+}
+
 ProseNode textNode(std::string s) { return ProseNode::makeText(std::move(s)); }
 
 ProseNode elementNode(std::string tag, std::vector<ProseNode> kids,
@@ -88,6 +96,11 @@ private:
     std::map<std::string, std::string> cppSignatures_;  // each function's member of jvmti::Env (jvmti.hpp)
     Object ambient_;  // what the page's root gives the functions of a category
     std::optional<Template> constantsTemplate_, pageTemplate_;
+    // The releases the spec's `since` values name, in release order, each with the anchor of
+    // its part of "Changes by release" (planReleases(), before any entry is built).
+    std::vector<std::pair<Version, std::string>> releases_;  // version, since as first written
+    std::map<Version, std::string> releaseAnchors_;
+    Data releasesAnchor_{false};
 
     // The id for the next element anchored at `id`, or null when another element has it.
     Data anchor(const std::string& id) {
@@ -127,6 +140,9 @@ private:
     std::string callbackSafety(const Function& f);
     std::string eventEnabling(const Event& e);
     Data aliases(const std::string& home);
+    void planReleases();
+    Data release(const std::string& since);
+    Object releasesSection(const std::string& historyAnchor);
 };
 
 Data DocsView::aliases(const std::string& home) {
@@ -226,6 +242,7 @@ Data DocsView::introsAt(const std::string& where) {
 Object DocsView::typedefView(const Typedef& t) {
     Object v{"id", t.id, "anchor", anchor(t.id), "label", t.label,
              "keyword", t.form == Typedef::Form::Union ? "union" : "struct", "since", t.since,
+             "release", release(t.since),
              "description", blocks(t.description, t.id)};
     List fields(t.fields.size());
     for (const auto& f : t.fields) {
@@ -280,7 +297,7 @@ Object DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
     for (const auto& f : c.fields) {
         Data req = users(requiredBy, f.id), optl = users(optionalFor, f.id);
         const bool hasReq = !req.is_empty_list(), hasOpt = !optl.is_empty_list();
-        fields.push(Object{"id", f.id, "anchor", anchor(c.id + "." + f.id), "since", f.since,
+        fields.push(Object{"id", f.id, "anchor", anchor(c.id + "." + f.id), "since", f.since, "release", release(f.since),
                            "description", compact(f.description, c.id), "requiredBy", std::move(req),
                            "hasRequiredBy", hasReq, "optionalFor", std::move(optl), "hasOptionalFor", hasOpt,
                            "unused", !hasReq && !hasOpt});
@@ -328,7 +345,8 @@ std::string DocsView::eventEnabling(const Event& e) {
 
 Object DocsView::functionView(const Function& f) {
     Object v{"id", f.id, "anchor", anchor(f.id), "synopsis", f.synopsis, "num", std::to_string(f.num),
-             "since", f.since, "phase", functionPhaseText(f.phase), "callbackSafe", opt(callbackSafety(f)),
+             "since", f.since, "release", release(f.since), "phase", functionPhaseText(f.phase),
+             "callbackSafe", opt(callbackSafety(f)),
              "returns", signatureType("jvmtiError", "")};
     put(v, "signature", signature(f.params, "env"));
     if (cppSignatures_.empty())
@@ -357,7 +375,7 @@ Object DocsView::functionView(const Function& f) {
 
 Object DocsView::callbackView(const Callback& c) {
     Object v{"id", c.id, "anchor", anchor(c.id), "synopsis", c.synopsis, "since", c.since,
-             "returns", typeParts(c.returns)};
+             "release", release(c.since), "returns", typeParts(c.returns)};
     const auto params = signatureParams(c.params);
     List sig(params.size());
     for (const auto* p : params)
@@ -371,7 +389,8 @@ Object DocsView::callbackView(const Callback& c) {
 
 Object DocsView::eventView(const Event& e) {
     Object v{"id", e.id, "anchor", anchor(e.id), "label", e.label, "const", e.constName,
-             "num", std::to_string(e.num), "since", e.since, "phase", eventPhaseText(e.phase),
+             "num", std::to_string(e.num), "since", e.since, "release", release(e.since),
+             "phase", eventPhaseText(e.phase),
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
              "returns", signatureType("void", "")};
     put(v, "signature", signature(e.params, "jvmti_env"));
@@ -431,7 +450,7 @@ Object DocsView::errorSection() {
         for (const auto& e : s_.errors)
             if (e.category == c.id)
                 errs.push(Object{"id", e.id, "anchor", anchor(e.id), "num", std::to_string(e.num),
-                                 "description", compact(e.description, e.id)});
+                                 "release", release(e.since), "description", compact(e.description, e.id)});
         cats.push(Object{"id", c.id, "anchor", anchor(c.id), "label", c.label, "intros", introsAt(c.id),
                          "errors", std::move(errs)});
     }
@@ -523,7 +542,10 @@ std::string DocsView::constantsTable(const ConstantsGroup& g) {
              "kind", g.kind == "enum" ? "enumeration" : g.kind == "bits" ? "bit flags" : "constants"};
     List cs(g.constants.size());
     for (const auto& c : g.constants)
-        cs.push(Object{"id", c.id, "anchor", anchor(c.id), "num", c.num, "description", compact(c.description, g.owner)});
+        // The caption gives the group's release; a constant shows its own where it is later.
+        cs.push(Object{"id", c.id, "anchor", anchor(c.id), "num", c.num,
+                       "release", laterSince(c.since, g.since) ? release(c.since) : Data{false},
+                       "description", compact(c.description, g.owner)});
     put(v, "constants", std::move(cs));
     if (!constantsTemplate_) constantsTemplate_.emplace("jvmti-constants.html", Escape::Html);
     return constantsTemplate_->render(v);
@@ -548,6 +570,131 @@ Object DocsView::toc(const std::vector<std::vector<const Function*>>& functionsB
                   "baseTypeGroups", std::move(groups)};
 }
 
+// Every release a `since` of the spec names, in release order (parseSince's versions: 1.0,
+// 1.1, 1.2, 9, 11, ...), each with the anchor of its part of "Changes by release". Elided items
+// belong to no release; a since that is no version (validation reports it) names none. Fields
+// and constants count only where they are later than their type or group, as
+// releasesSection() lists them: so every release here has something to list.
+void DocsView::planReleases() {
+    std::map<Version, std::string> seen;
+    auto note = [&](const std::string& since) {
+        if (const auto v = parseSince(since)) seen.emplace(*v, since);  // the first spelling stays
+    };
+    for (const auto& f : s_.functions)
+        if (!f.elided) note(f.since);
+    for (const auto& e : s_.events)
+        if (!e.elided) note(e.since);
+    for (const auto& c : s_.callbacks)
+        if (!c.elided) note(c.since);
+    for (const auto& t : s_.typedefs)
+        if (!t.elided) {
+            note(t.since);
+            for (const auto& f : t.fields)
+                if (laterSince(f.since, t.since)) note(f.since);
+        }
+    for (const auto& t : s_.capabilities)
+        for (const auto& f : t.fields) note(f.since);
+    for (const auto& e : s_.errors) note(e.since);
+    for (const auto& g : s_.constants) {
+        note(g.since);
+        for (const auto& c : g.constants)
+            if (laterSince(c.since, g.since)) note(c.since);
+    }
+    for (const auto& [v, since] : seen) {
+        releases_.emplace_back(v, since);
+        const Data a = anchor("ChangesIn" + since);
+        if (a.is_string()) releaseAnchors_[v] = a.string_value();
+    }
+}
+
+// What an entry's heading shows of its release: {since, href} (href: that release's part of
+// "Changes by release", or false).
+Data DocsView::release(const std::string& since) {
+    const auto v = parseSince(since);
+    const auto it = v ? releaseAnchors_.find(*v) : releaseAnchors_.end();
+    return Object{"since", since, "href", it == releaseAnchors_.end() ? Data{false} : Data{it->second}};
+}
+
+// "Changes by release": what each release added, by kind, each item linked to its entry.
+// Built last, when every entry has its anchor: an item links only where the page anchors it.
+// The first release (1.0) lists nothing: it is everything no later release lists, counted.
+Object DocsView::releasesSection(const std::string& historyAnchor) {
+    static const char* const kKinds[][2] = {{"Functions", "functions"}, {"Events", "events"},
+                                            {"Capabilities", "capabilities"}, {"Errors", "errors"},
+                                            {"Constants", "groups of constants"}, {"Types", "types"},
+                                            {"Fields", "fields"}};
+    constexpr size_t kinds = std::size(kKinds);
+    struct Item {
+        std::string text, target;
+        bool code;
+        std::string note;
+    };
+    std::map<Version, std::vector<std::vector<Item>>> added;
+    auto add = [&](const std::string& since, size_t kind, Item item) {
+        const auto v = parseSince(since);
+        if (!v) return;
+        auto& byKind = added[*v];
+        byKind.resize(kinds);
+        byKind[kind].push_back(std::move(item));
+    };
+    for (const auto& f : s_.functions)
+        if (!f.elided) add(f.since, 0, {f.id, f.id, true, ""});
+    for (const auto& e : s_.events)
+        if (!e.elided) add(e.since, 1, {e.id, e.id, true, e.label});
+    for (const auto& t : s_.capabilities)
+        for (const auto& f : t.fields) add(f.since, 2, {f.id, t.id + "." + f.id, true, ""});
+    for (const auto& e : s_.errors) add(e.since, 3, {e.id, e.id, true, ""});
+    for (const auto& g : s_.constants) {
+        // A new group is one item; a constant later than its group, one of its own.
+        add(g.since, 4, {g.label.empty() ? g.id : g.label, g.id, g.label.empty(),
+                         std::to_string(g.constants.size()) + (g.constants.size() == 1 ? " constant" : " constants")});
+        for (const auto& c : g.constants)
+            if (laterSince(c.since, g.since)) add(c.since, 4, {c.id, c.id, true, ""});
+    }
+    // Types in document order: structures, unions and function types.
+    struct Typed {
+        int line;
+        const std::string *id, *since;
+    };
+    std::vector<Typed> types;
+    for (const auto& t : s_.typedefs)
+        if (!t.elided) types.push_back({t.line, &t.id, &t.since});
+    for (const auto& c : s_.callbacks)
+        if (!c.elided) types.push_back({c.line, &c.id, &c.since});
+    std::stable_sort(types.begin(), types.end(), [](const Typed& a, const Typed& b) { return a.line < b.line; });
+    for (const auto& t : types) add(*t.since, 5, {*t.id, *t.id, true, ""});
+    for (const auto& t : s_.typedefs)
+        if (!t.elided)
+            for (const auto& f : t.fields)
+                if (laterSince(f.since, t.since)) add(f.since, 6, {t.id + "." + f.id, t.id + "." + f.id, true, ""});
+
+    const Version first{1, 0, 0};
+    List list(releases_.size());
+    for (const auto& [v, since] : releases_) {
+        auto it = added.find(v);
+        if (it == added.end()) continue;  // planReleases() notes only what is listed: not reached
+        const auto a = releaseAnchors_.find(v);
+        Object r{"since", since, "anchor", a == releaseAnchors_.end() ? Data{false} : Data{a->second},
+                 "first", v == first};
+        List byKind(kinds), counts(kinds);
+        for (size_t k = 0; k < kinds; ++k) {
+            const auto& items = it->second[k];
+            if (items.empty()) continue;
+            counts.push(Object{"count", std::to_string(items.size()), "what", kKinds[k][1]});
+            if (v == first) continue;
+            List out(items.size());
+            for (const auto& i : items)
+                out.push(Object{"text", i.text, "code", i.code, "note", opt(i.note),
+                                "href", anchors_.count(i.target) ? Data{i.target} : Data{false}});
+            byKind.push(Object{"label", kKinds[k][0], "items", std::move(out)});
+        }
+        put(r, "counts", withMore(std::move(counts)));
+        put(r, "kinds", std::move(byKind));
+        list.push(std::move(r));
+    }
+    return Object{"anchor", Data{releasesAnchor_}, "historyAnchor", historyAnchor, "list", std::move(list)};
+}
+
 Data DocsView::build() {
     // What type names may link to: everything the page anchors as a type.
     for (const auto& t : s_.typedefs)
@@ -568,6 +715,8 @@ Data DocsView::build() {
     Object v{"tocAnchor", anchor("toc"), "contentAnchor", anchor("page-content"), "title", s_.title,
              "subtitle", s_.subtitle, "version", ctx_.version.str(), "specName", ctx_.specName,
              "intros", introsAt("spec")};
+    releasesAnchor_ = anchor("ChangesByRelease");
+    planReleases();
 
     // The errors every function may return; no anchors or prose, so built here, before the
     // functions that show them.
@@ -648,6 +797,9 @@ Data DocsView::build() {
     for (const auto* g : prose_.unplacedGroups()) leftover.push(Object{"html", constantsTable(*g)});
     put(data, "leftoverConstants", std::move(leftover));
     put(v, "data", std::move(data));
+
+    // After every entry (and constants table) has its anchor.
+    put(v, "releases", releasesSection(historyId));
 
     put(v, "toc", toc(functionsByCategory));
 

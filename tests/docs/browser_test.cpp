@@ -102,3 +102,46 @@ window.addEventListener("load", function () {
     CHECK(target);
     CHECK(result == "hash=#GetFrameCount target=GetFrameCount top=0 scrolled=true");
 }
+
+TEST_CASE("in chromium every link of changes by release finds its entry, and following one lands there") {
+    requireBrowser();
+    GeneratedPage page;
+    generate(page, sourceDir() / "spec" / "jvmti.xml");
+    // A probe: every link of the section must name an element of the page as the browser
+    // parsed it; then it follows the link to ClearAllFramePops under release 25.
+    const std::string probe = R"(<script>
+window.addEventListener("load", function () {
+  var section = document.getElementById("ChangesByRelease");
+  if (!section) { document.body.setAttribute("data-probe", "no section"); return; }
+  var links = section.querySelectorAll("a[href^='#']"), missing = [];
+  for (var i = 0; i < links.length; ++i) {
+    var id = decodeURIComponent(links[i].getAttribute("href").slice(1));
+    if (!document.getElementById(id)) missing.push(id);
+  }
+  var link = document.querySelector('#ChangesIn25 a[href="#ClearAllFramePops"]');
+  if (!link) { document.body.setAttribute("data-probe", "no link to ClearAllFramePops under 25"); return; }
+  link.click();
+  setTimeout(function () {
+    var hit = document.querySelector(":target");
+    var t = document.getElementById("ClearAllFramePops");
+    document.body.setAttribute("data-probe", "links=" + (links.length > 60) + " missing=" + missing.join(",") +
+      " target=" + (hit ? hit.id : "") + " top=" + Math.round(t.getBoundingClientRect().top));
+  }, 300);
+});
+</script>
+</body>)";
+    std::string html = page.html;
+    const size_t end = html.rfind("</body>");
+    REQUIRE(end != std::string::npos);
+    html.replace(end, 7, probe);
+    TempDir dir;
+    writeFile(dir / "probe.html", html);
+    const auto run = runBrowser(dir.path(), "--window-size=1200,900 --virtual-time-budget=5000 --dump-dom 'file://" +
+                                         (dir / "probe.html").string() + "'",
+                                (dir / "dom.html").string());
+    INFO(run.out);
+    std::string result;
+    for (const auto& t : scanTags(readFile(dir / "dom.html")))
+        if (t.name == "body" && t.attrs.count("data-probe")) result = t.attrs.at("data-probe");
+    CHECK(result == "links=true missing= target=ClearAllFramePops top=0");
+}

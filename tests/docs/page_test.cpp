@@ -179,3 +179,93 @@ TEST_CASE("the page stands alone: inline style, no scripts or styles fetched, li
     CHECK(has(page.html, "@media (prefers-color-scheme: dark)"));
     CHECK(has(page.html, "@media print"));
 }
+
+TEST_CASE("changes by release: each release lists what it added, by kind, linked to entries that exist") {
+    GeneratedPage page;
+    generate(page, sourceDir() / "spec" / "jvmti.xml");
+    const auto tags = scanTags(page.html);
+    std::set<std::string> ids;
+    for (const auto& t : tags)
+        if (t.attrs.count("id")) ids.insert(t.attrs.at("id"));
+    REQUIRE(ids.count("ChangesByRelease"));
+    CHECK(has(page.html, "<li><a href=\"#ChangesByRelease\">Changes by release</a>"));  // in the contents
+
+    // One release's part of the section: from its anchor to the next release's.
+    auto releasePart = [&](const std::string& since) {
+        const size_t at = page.html.find("<section class=\"release\" id=\"ChangesIn" + since + "\">");
+        REQUIRE(at != std::string::npos);
+        size_t end = page.html.find("<section class=\"release\"", at + 1);
+        if (end == std::string::npos) end = page.html.find("</section>", at);
+        return page.html.substr(at, end - at);
+    };
+    // The items of one kind (the <h4> that names it up to the list's end) in a release's part.
+    auto kindPart = [&](const std::string& part, const std::string& kind) {
+        const size_t at = part.find("<h4>" + kind + "</h4>");
+        REQUIRE(at != std::string::npos);
+        return part.substr(at, part.find("</ul>", at) - at);
+    };
+    auto linked = [&](const std::string& part, const std::string& target, const std::string& text) {
+        INFO(target);
+        CHECK(has(part, "<a href=\"#" + target + "\"><code>" + text + "</code></a>"));
+        CHECK(ids.count(target));
+    };
+    const std::string r21 = releasePart("21");
+    CHECK(has(r21, "<h3>Version 21</h3>"));
+    linked(kindPart(r21, "Functions"), "SuspendAllVirtualThreads", "SuspendAllVirtualThreads");
+    linked(kindPart(r21, "Functions"), "ResumeAllVirtualThreads", "ResumeAllVirtualThreads");
+    linked(kindPart(r21, "Events"), "VirtualThreadStart", "VirtualThreadStart");
+    linked(kindPart(r21, "Capabilities"), "jvmtiCapabilities.can_support_virtual_threads",
+           "can_support_virtual_threads");
+    linked(kindPart(r21, "Errors"), "JVMTI_ERROR_UNSUPPORTED_OPERATION", "JVMTI_ERROR_UNSUPPORTED_OPERATION");
+    CHECK_FALSE(has(r21, "ClearAllFramePops"));
+    CHECK_FALSE(has(r21, "VirtualThreadMount"));  // elided: in no release
+    const std::string r25 = releasePart("25");
+    linked(kindPart(r25, "Functions"), "ClearAllFramePops", "ClearAllFramePops");
+    CHECK_FALSE(has(r25, "<h4>Events</h4>"));  // kinds with nothing added are left out
+    linked(kindPart(releasePart("9"), "Errors"), "JVMTI_ERROR_INVALID_MODULE", "JVMTI_ERROR_INVALID_MODULE");
+    linked(kindPart(releasePart("1.1"), "Types"), "jvmtiHeapCallbacks", "jvmtiHeapCallbacks");
+    // The first release is summed up, not listed.
+    const std::string r10 = releasePart("1.0");
+    CHECK(has(r10, "The first release"));
+    CHECK_FALSE(has(r10, "<h4>"));
+    // Releases with nothing added are left out (no 10, no 17 in this spec).
+    CHECK_FALSE(ids.count("ChangesIn10"));
+    CHECK_FALSE(ids.count("ChangesIn17"));
+
+    // Every link of the section lands on an element of the page.
+    const size_t begin = page.html.find("<section id=\"ChangesByRelease\">");
+    const size_t end = page.html.find("<section id=\"ChangeHistory\">", begin);
+    REQUIRE(end != std::string::npos);
+    size_t links = 0;
+    for (const auto& t : scanTags(page.html.substr(begin, end - begin)))
+        if (t.attrs.count("href")) {
+            ++links;
+            INFO(t.attrs.at("href"));
+            CHECK(ids.count(t.attrs.at("href").substr(1)));
+        }
+    CHECK(links > 60);
+
+    // Every entry's heading shows its release, linked to that release's part.
+    CHECK(has(sectionOf(page.html, "ClearAllFramePops"),
+              "<span class=\"syn\">Clear All Frame Pops</span> <a class=\"badge\" href=\"#ChangesIn25\">since 25</a>"));
+    CHECK(has(sectionOf(page.html, "GetFrameCount"), "<a class=\"badge\" href=\"#ChangesIn1.0\">since 1.0</a> <a class=\"self\""));
+    CHECK(has(sectionOf(page.html, "VirtualThreadStart"), "<a class=\"badge\" href=\"#ChangesIn21\">since 21</a>"));
+    CHECK(has(page.html, "<code>JVMTI_ERROR_UNSUPPORTED_OPERATION</code> <a class=\"badge\" href=\"#ChangesIn21\">since 21</a>"));
+    CHECK(has(page.html, "<code>can_support_virtual_threads</code> <a class=\"badge\" href=\"#ChangesIn21\">since 21</a>"));
+}
+
+TEST_CASE("changes by release on OpenJDK's specs: the releases their since values name") {
+    for (const auto& c : specCases()) {
+        if (c.name == "spec/jvmti.xml") continue;
+        SECTION(c.name) {
+            GeneratedPage page;
+            generate(page, c.spec, c.version);
+            CHECK(has(page.html, "<section id=\"ChangesByRelease\">"));
+            CHECK(has(page.html, "<section class=\"release\" id=\"ChangesIn11\">"));
+            // Both name the event and capability of 11 (the function was SetHeapSamplingRate in jdk11-ea).
+            CHECK(has(page.html, "<a href=\"#SampledObjectAlloc\"><code>SampledObjectAlloc</code></a>"));
+            CHECK(has(page.html, "<a href=\"#jvmtiCapabilities.can_generate_sampled_object_alloc_events\">"));
+            CHECK_FALSE(has(page.html, "id=\"ChangesIn21\""));
+        }
+    }
+}
