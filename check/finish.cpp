@@ -94,6 +94,9 @@ int finishRun(const Finish& run, int status) {
         traceFile = settingValue(run.options.settings, "trace-file").value_or("stderr");
     if (auto s = settingValue(run.options.settings, "stats"); s && !s->empty()) statsFile = *s;
     for (const auto& j : jvms) {
+        if (jvms.size() == 1 && !j.finished)
+            std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass)
+                      << ") did not end normally: its report has no end-of-run part\n";
         if (jvms.size() > 1)
             std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass) << "): "
                       << (j.finished ? "" : "did not end normally; ") << plural(jvmtireport::failingReports(j, run.failOn), "failing report")

@@ -252,6 +252,8 @@ TEST_CASE("the program's exit status comes back: a status, and 128+N for a signa
     const Run killed = w.run("-- java" + agent + " -cp " + shellQuote(CHECK_CLASSES) + " checkapp.Exit kill");
     CHECK(killed.status == 128 + 9);
     CHECK(contains(killed.err, "jvmti-check: the layer reported nothing\n"));
+    CHECK(std::regex_search(killed.err, std::regex("jvmti-check: JVM [0-9]+ \\(checkapp\\.Exit\\) did not end normally: its "
+                                                   "report has no end-of-run part\n")));
 }
 
 TEST_CASE("bad command lines: status 2 with the reason") {
