@@ -6,11 +6,11 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "layer.hpp"
+#include "report_files_io.hpp"
 #include "report_page.hpp"
 #include "violations.hpp"
 
@@ -55,20 +55,8 @@ jvmtireport::Level levelOf(Severity severity) {
     return jvmtireport::Level::Error;
 }
 
-// The rule catalogue installed beside the docs, if found.
-std::vector<jvmtireport::CatalogueRule> catalogue() {
-    std::vector<jvmtireport::CatalogueRule> rules;
-    if (auto file = report_page::findDocsFile("rules.json")) {
-        std::ifstream in(*file);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (jvmtireport::parseCatalogue(text.str(), rules)) rules.clear();
-    }
-    return rules;
-}
-
 void writeFile(const std::string& path, const std::string& text) {
-    if (auto problem = report_page::writeAtomically(path, text))
+    if (auto problem = jvmtireport::writeFileAtomically(path, text))
         reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + path + ": " + *problem, nullptr);
 }
 
@@ -130,6 +118,12 @@ void start(const Settings& settings, jvmtiEnv* control) {
     s.startTime = utcNow();
 }
 
+jvmtireport::Level failLevel(FailOn failOn) {
+    return failOn == FailOn::Warning ? jvmtireport::Level::Warning : jvmtireport::Level::Error;
+}
+
+const std::string& jvmName() { return state().jvm; }
+
 jvmtireport::JvmReport collect(bool finished) {
     const State& s = state();
     jvmtireport::JvmReport r;
@@ -169,7 +163,9 @@ std::uint64_t finish() noexcept {
         if (hasFormat(s.settings, ReportFormat::Json))
             writeFile(reportFile(s.settings, ReportFormat::Json), toJson(jvm).dump(2) + "\n");
         if (hasFormat(s.settings, ReportFormat::Sarif)) {
-            const auto rules = catalogue();
+            // The rule catalogue installed beside the docs, if found.
+            const auto file = report_page::findDocsFile("rules.json");
+            const auto rules = file ? jvmtireport::readCatalogueFile(*file) : std::vector<jvmtireport::CatalogueRule>{};
             jvmtireport::SarifContext context;
             context.toolName = "libjvmtilayer";
             context.toolVersion = JVMTILAYER_VERSION;
@@ -177,7 +173,7 @@ std::uint64_t finish() noexcept {
             context.catalogue = &rules;
             writeFile(reportFile(s.settings, ReportFormat::Sarif), jvmtireport::writeSarif(one, context));
         }
-        const auto failOn = s.settings.failOn == FailOn::Warning ? jvmtireport::Level::Warning : jvmtireport::Level::Error;
+        const auto failOn = failLevel(s.settings.failOn);
         if (hasFormat(s.settings, ReportFormat::Junit))
             writeFile(reportFile(s.settings, ReportFormat::Junit), jvmtireport::writeJunitSuite(jvm, failOn));
         return jvmtireport::failingReports(jvm, failOn);

@@ -29,6 +29,11 @@ std::string expandReportName(const std::string& pattern, int pid, const std::str
 // Remembers the settings and reads the JVM's facts through `control` (at start-up, before
 // any agent runs).
 void start(const Settings& settings, jvmtiEnv* control);
+// fail-on= as the level of the reports that count.
+jvmtireport::Level failLevel(FailOn failOn);
+
+// The JVM's name and version, as start() read them ("OpenJDK 64-Bit Server VM 17.0.15+6").
+const std::string& jvmName();
 // What the run saw so far, as data.
 jvmtireport::JvmReport collect(bool finished);
 

@@ -2,6 +2,8 @@
 // report_html.hpp).
 #include "report_html.hpp"
 
+#include "report_files_io.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -20,7 +22,7 @@ th[aria-sort="ascending"]::after { content: " \25B2"; } th[aria-sort="descending
 td.n { position: relative; text-align: right; min-width: 6em; white-space: nowrap; }
 td.n .bar { position: absolute; left: 0; top: 15%; height: 70%; background: #c9daf0; }
 td.n .v { position: relative; }
-td.sev-error { color: #a00; } td.sev-warning { color: #a60; }
+td.sev-error { color: #a00; } td.sev-warning { color: #a60; } tr.fail td { background: #fdecea; }
 ul.sites { margin: 0; padding-left: 1.2em; } code { font-size: .95em; }
 .note { color: #555; font-style: italic; }
 dl.summary { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }
@@ -231,27 +233,6 @@ std::string summaryPart(const Page& page) {
     return out + "</dd>\n</dl>\n";
 }
 
-bool unreserved(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-           c == '_' || c == '~';
-}
-
-std::string percentEncode(std::string_view text, std::string_view keep) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (unreserved(c) || keep.find(c) != std::string_view::npos) {
-            out += c;
-        } else {
-            out += '%';
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        }
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string escape(std::string_view text) {
@@ -274,10 +255,31 @@ std::string escape(std::string_view text) {
 }
 
 std::string ruleHref(std::string_view docsUrl, std::string_view id) {
-    return std::string(docsUrl) + "#rule-" + percentEncode(id, "*");
+    return std::string(docsUrl) + "#rule-" + jvmtireport::percentEncode(id, "*");
 }
 
-std::string fileUrl(std::string_view absolutePath) { return "file://" + percentEncode(absolutePath, "/"); }
+std::string fileUrl(std::string_view absolutePath) { return jvmtireport::fileUri(absolutePath); }
+
+std::string renderIndex(const Index& index) {
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>jvmti-check: " +
+                      std::to_string(index.rows.size()) + " JVMs</title>\n<style>";
+    out += kStyle;
+    out += "</style>\n</head>\n<body>\n<h1>jvmti-check</h1>\n<p id=\"totals\">" + std::to_string(index.rows.size()) +
+           " JVMs checked, " + std::to_string(index.reports) + " reports, " + std::to_string(index.failing) +
+           " at severity " + escape(index.failingSeverities) +
+           ".</p>\n<table id=\"jvms\">\n<tr><th>pid</th><th>main class</th><th>JVM</th><th>agents</th><th>reports</th>"
+           "<th>failing</th><th>ended</th><th>report</th></tr>\n";
+    for (const auto& r : index.rows) {
+        std::string agents;
+        for (const auto& a : r.agents) agents += (agents.empty() ? "" : "<br>") + escape(a);
+        out += std::string("<tr") + (r.failing > 0 || !r.finished ? " class=\"fail\"" : "") + "><td class=\"n\">" +
+               std::to_string(r.pid) + "</td><td>" + escape(r.mainClass) + "</td><td>" + escape(r.jvm) + "</td><td>" +
+               agents + "</td><td class=\"n\">" + std::to_string(r.reports) + "</td><td class=\"n\">" +
+               std::to_string(r.failing) + "</td><td>" + (r.finished ? "yes" : "no: the JVM did not end normally") +
+               "</td><td><a href=\"" + escape(r.href) + "\">" + escape(r.linkText) + "</a></td></tr>\n";
+    }
+    return out + "</table>\n</body>\n</html>\n";
+}
 
 std::string renderPage(const Page& page) {
     std::string out =

@@ -63,6 +63,23 @@ struct Page {
 // The whole page.
 std::string renderPage(const Page& page);
 
+// jvmti-check's index of the JVMs of one run (--html with several JVMs): one row each, linking
+// its page (or its text report).
+struct IndexRow {
+    int pid = 0;
+    std::string mainClass, jvm;
+    std::vector<std::string> agents;  // file names
+    std::uint64_t reports = 0, failing = 0;
+    bool finished = true;
+    std::string href, linkText;       // the JVM's page or text report
+};
+struct Index {
+    std::vector<IndexRow> rows;
+    std::uint64_t reports = 0, failing = 0;
+    std::string failingSeverities;  // "error", "warning or error"
+};
+std::string renderIndex(const Index& index);
+
 // Text as HTML text or attribute value: & < > " ' escaped, control characters as spaces.
 std::string escape(std::string_view text);
 // The link of a rule id: docsUrl#rule-<id>, the id percent-encoded where a URL needs it.

@@ -13,6 +13,7 @@
 #include "checks/call_site.hpp"
 #include "layer.hpp"
 #include "report_files.hpp"
+#include "report_files_io.hpp"
 #include "report_html.hpp"
 #include "tracing.hpp"
 #include "violations.hpp"
@@ -38,37 +39,6 @@ PageState& state() {
 
 // The catalogue when none is found: the relative link the text report prints.
 constexpr const char* kRelativeDocs = "jvmti.html";
-
-}  // namespace
-
-std::optional<std::string> writeAtomically(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp" + std::to_string(::getpid());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return "cannot write " + temporary + ": " + std::system_category().message(errno);
-    const char* p = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const std::string why = std::system_category().message(errno);
-            ::close(fd);
-            ::unlink(temporary.c_str());
-            return "cannot write " + temporary + ": " + why;
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string why = std::system_category().message(errno);
-        ::unlink(temporary.c_str());
-        return "cannot replace " + path + ": " + why;
-    }
-    return std::nullopt;
-}
-
-namespace {
 
 std::string layerFile() {
     Dl_info info{};
@@ -134,13 +104,11 @@ std::string docsUrl(const Settings& settings) {
     return kRelativeDocs;
 }
 
-std::optional<std::string> start(const Settings& settings, jvmtiEnv* control) {
+std::optional<std::string> start(const Settings& settings) {
     if (!hasFormat(settings, ReportFormat::Html)) return std::nullopt;
     PageState& s = state();
     s.settings = settings;
-    s.jvm = report_files::systemProperty(control, "java.vm.name");
-    const std::string version = report_files::systemProperty(control, "java.vm.version");
-    if (!version.empty()) s.jvm += (s.jvm.empty() ? "" : " ") + version;
+    s.jvm = report_files::jvmName();
     s.docsUrl = docsUrl(settings);
     if (settings.docsUrl.empty() && s.docsUrl == kRelativeDocs)
         s.docsNote = "(the generated jvmti.html was not found beside the layer library; docs-url= names it)";
@@ -153,7 +121,7 @@ std::optional<std::string> start(const Settings& settings, jvmtiEnv* control) {
                                html::escape(page.textReport) + ".</p>\n";
     text.insert(text.find("<dl class=\"summary\""), notice);
     const std::string file = reportFile(settings, ReportFormat::Html);
-    if (auto problem = writeAtomically(file, text)) return "report=" + file + ": " + *problem;
+    if (auto problem = jvmtireport::writeFileAtomically(file, text)) return "report=" + file + ": " + *problem;
     s.on = true;
     return std::nullopt;
 }
@@ -179,7 +147,7 @@ void finish(const std::vector<memory::Leak>& leaks) noexcept {
                                  : "the layer did not count calls";
         }
         const std::string file = reportFile(s.settings, ReportFormat::Html);
-        if (auto problem = writeAtomically(file, html::renderPage(page)))
+        if (auto problem = jvmtireport::writeFileAtomically(file, html::renderPage(page)))
             reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + file + ": " + *problem, nullptr);
     } catch (...) {
         // Out of memory at exit: the first page stays, saying the run did not end normally.

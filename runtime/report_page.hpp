@@ -14,11 +14,11 @@
 
 namespace jvmtilayer::report_page {
 
-// With report-format=html: remembers the settings, finds the rule catalogue, asks `control`
-// for the JVM's name and version, and writes a first page to report= saying that the run has
-// not ended (so a JVM that dies leaves a page that says so). nullopt on success, else why the
-// page cannot be written. Without html it does nothing.
-std::optional<std::string> start(const Settings& settings, jvmtiEnv* control);
+// With report-format=html: remembers the settings, finds the rule catalogue, takes the JVM's
+// name and version from report_files (started before it), and writes a first page saying that
+// the run has not ended (so a JVM that dies leaves a page that says so). nullopt on success,
+// else why the page cannot be written. Without html it does nothing.
+std::optional<std::string> start(const Settings& settings);
 
 // Writes the page (replacing the first one in one step), if start() began one. A failure is
 // reported as layer.report_write.
@@ -30,10 +30,6 @@ std::optional<std::string> findDocsFile(const std::string& name);
 // Where rule links point: docs-url=, else the generated jvmti.html found beside the layer as a
 // file:// URL, else the relative "jvmti.html".
 std::string docsUrl(const Settings& settings);
-
-// Writes `text` to `path` through a temporary file renamed over it, so that a reader sees the
-// old file or the new one, never half of one. nullopt on success, else why not.
-std::optional<std::string> writeAtomically(const std::string& path, const std::string& text);
 
 // The rule catalogue page as a URL: docs-url= when given, else the generated jvmti.html found
 // from `layerFile` (the layer library), as a file:// URL; nullopt when none is found.

@@ -35,6 +35,9 @@ add_library(jvmtilayer_settings STATIC
   ${JVMTILAYER_SCHEMA_CPP})
 target_include_directories(jvmtilayer_settings PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(jvmtilayer_settings PRIVATE nlohmann_json::nlohmann_json PUBLIC Threads::Threads)
+# The report page's URLs are percent-encoded as the SARIF writer's are (report_files_io.hpp).
+include(${CMAKE_CURRENT_LIST_DIR}/report_formats/report_formats.cmake)
+target_link_libraries(jvmtilayer_settings PUBLIC jvmtilayer_report_formats)
 target_compile_features(jvmtilayer_settings PUBLIC cxx_std_20)
 # It goes into libjvmtilayer.so.
 set_target_properties(jvmtilayer_settings PROPERTIES POSITION_INDEPENDENT_CODE ON)

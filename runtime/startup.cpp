@@ -177,7 +177,7 @@ void finishRun() {
     if (failing > 0 && s.settings.errorExitcode > 0) {
         reporter().writeLine("jvmtilayer: exit status " + std::to_string(s.settings.errorExitcode) + " (error-exitcode): " +
                              std::to_string(failing) + (failing == 1 ? " report" : " reports") + " at severity " +
-                             failOnName(s.settings.failOn) + (s.settings.failOn == FailOn::Warning ? " or error" : ""));
+                             jvmtireport::failingSeverities(report_files::failLevel(s.settings.failOn)));
         exitOverride.store(s.settings.errorExitcode);
     }
 }
@@ -210,7 +210,7 @@ bool startLayer(JavaVM* vm) {
         reportProblem(Severity::Warning, "layer.trace_check_off", nullptr, nullptr,
                       "trace= and stats= have no effect with check=off: agents then get the VM's own environments",
                       nullptr);
-    if (auto problem = report_page::start(s.settings, s.control)) return fail(*problem);
+    if (auto problem = report_page::start(s.settings)) return fail(*problem);
     jvmtiPhase phase = JVMTI_PHASE_ONLOAD;
     s.control->functions->GetPhase(s.control, &phase);
     const bool live = phase == JVMTI_PHASE_LIVE;
@@ -228,9 +228,12 @@ bool startLayer(JavaVM* vm) {
 }
 
 bool ownCode(const void* address) {
-    Dl_info mine{}, other{};
-    return ::dladdr(reinterpret_cast<const void*>(&ownCode), &mine) != 0 && ::dladdr(address, &other) != 0 &&
-           mine.dli_fbase == other.dli_fbase;
+    static const void* const ownBase = [] {
+        Dl_info mine{};
+        return ::dladdr(reinterpret_cast<const void*>(&ownCode), &mine) != 0 ? mine.dli_fbase : nullptr;
+    }();
+    Dl_info other{};
+    return ownBase != nullptr && ::dladdr(address, &other) != 0 && other.dli_fbase == ownBase;
 }
 
 // adopt=true: the VM's GetEnv, patched. A JVMTI environment asked for by an agent's code

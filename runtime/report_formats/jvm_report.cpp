@@ -105,6 +105,16 @@ std::uint64_t failingReports(const JvmReport& jvm, Level failOn) {
     return n;
 }
 
+std::uint64_t totalReports(const JvmReport& jvm) {
+    std::uint64_t n = 0;
+    for (const auto& r : jvm.rules) n += r.reported;
+    return n;
+}
+
+std::string failingSeverities(Level failOn) {
+    return failOn == Level::Error ? "error" : failOn == Level::Warning ? "warning or error" : "info, warning or error";
+}
+
 // ---- JSON ----
 
 json toJson(const JvmReport& jvm) {

@@ -68,6 +68,10 @@ struct JvmReport {
 
 // Counts toward a failed run: reports at `failOn` or above, not ignored.
 std::uint64_t failingReports(const JvmReport& jvm, Level failOn);
+// Every report of the JVM, ignored ones included.
+std::uint64_t totalReports(const JvmReport& jvm);
+// The severities that count at `failOn`, in words: "error", "warning or error".
+std::string failingSeverities(Level failOn);
 
 // JSON (the file format between the layer and jvmti-check; docs/ci.md lists its fields).
 nlohmann::json toJson(const JvmReport& jvm);

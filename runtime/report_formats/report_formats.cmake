@@ -7,7 +7,7 @@ include_guard(GLOBAL)
 find_package(nlohmann_json REQUIRED)
 add_library(jvmtilayer_report_formats STATIC
   ${CMAKE_CURRENT_LIST_DIR}/jvm_report.cpp ${CMAKE_CURRENT_LIST_DIR}/report_text.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/sarif.cpp ${CMAKE_CURRENT_LIST_DIR}/junit.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/sarif.cpp ${CMAKE_CURRENT_LIST_DIR}/junit.cpp ${CMAKE_CURRENT_LIST_DIR}/report_files_io.cpp)
 target_include_directories(jvmtilayer_report_formats PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 # The header names nlohmann::json: users get nlohmann's include directory with it.
 target_link_libraries(jvmtilayer_report_formats PUBLIC nlohmann_json::nlohmann_json)

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "jvm_report.hpp"
+#include "report_files_io.hpp"
 #include "report_text.hpp"
 
 namespace jvmtireport {
@@ -28,23 +29,7 @@ const char* sarifLevel(Level level) {
 }
 
 // A path as URI text: bytes other than unreserved ones and '/' percent-encoded.
-std::string uriPath(const std::string& path) {
-    static const char* const hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : path) {
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-            c == '_' || c == '~' || c == '/') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
-std::string fileUri(const std::string& absolutePath) { return "file://" + uriPath(absolutePath); }
+std::string uriPath(const std::string& path) { return percentEncode(path, "/"); }
 
 // docsUrl as a URI: an absolute path becomes a file: URI, anything else is kept.
 std::string docsUri(const std::string& docsUrl) {

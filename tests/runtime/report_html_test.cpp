@@ -163,3 +163,27 @@ TEST_CASE("report html: the page with nothing to report", "[report]") {
     CHECK_FALSE(has(out, "<table"));
     CHECK(has(out, "</html>\n"));
 }
+
+TEST_CASE("report html: jvmti-check's index of several JVMs, one row each, escaped, failing rows marked", "[report]") {
+    html::Index index;
+    index.failingSeverities = "warning or error";
+    index.rows.push_back({4711, "com.example.<Main>", "OpenJDK 17", {"libagent.so", "libjdwp.so"}, 3, 2, true,
+                          "4711-com.example.Main.html", "4711-com.example.Main.html"});
+    index.rows.push_back({4712, "Clean", "OpenJDK 17", {"libagent.so"}, 0, 0, true, "4712-Clean.txt", "4712-Clean.txt"});
+    index.rows.push_back({4713, "Died", "OpenJDK 17", {}, 0, 0, false, "file:///r/4713-Died.txt", "4713-Died.txt"});
+    index.reports = 3;
+    index.failing = 2;
+    const std::string page = html::renderIndex(index);
+    CHECK(page.find("<p id=\"totals\">3 JVMs checked, 3 reports, 2 at severity warning or error.</p>") != std::string::npos);
+    CHECK(page.find("com.example.&lt;Main&gt;") != std::string::npos);
+    CHECK(page.find("<Main>") == std::string::npos);
+    CHECK(page.find("libagent.so<br>libjdwp.so") != std::string::npos);
+    CHECK(page.find("<a href=\"4711-com.example.Main.html\">") != std::string::npos);
+    // The failing JVM and the one that died are marked; the clean one is not.
+    std::size_t marked = 0;
+    for (std::size_t at = page.find("<tr class=\"fail\">"); at != std::string::npos; at = page.find("<tr class=\"fail\">", at + 1))
+        ++marked;
+    CHECK(marked == 2);
+    CHECK(page.find("no: the JVM did not end normally") != std::string::npos);
+    CHECK(page.find("tr.fail td") != std::string::npos);  // the style that marks them
+}
