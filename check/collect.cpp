@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report_html.hpp"
 
 namespace jvmticheck {
 
@@ -39,11 +38,6 @@ void nameParts(const std::string& stem, JvmReport& out) {
     if (dash != std::string::npos) out.mainClass = stem.substr(dash + 1);
 }
 
-std::uint64_t totalReports(const JvmReport& jvm) {
-    std::uint64_t n = 0;
-    for (const auto& r : jvm.rules) n += r.reported;
-    return n;
-}
 
 }  // namespace
 
@@ -151,41 +145,5 @@ Collected collectReports(const fs::path& dir, const std::vector<std::string>& ex
     return out;
 }
 
-std::string htmlIndex(const std::vector<JvmReport>& jvms, const fs::path& indexFile, jvmtireport::Level failOn) {
-    using jvmtilayer::html::escape;
-    std::error_code ec;
-    const fs::path base = fs::absolute(indexFile, ec).parent_path();
-    std::uint64_t reports = 0, failing = 0;
-    for (const auto& j : jvms) {
-        reports += totalReports(j);
-        failing += jvmtireport::failingReports(j, failOn);
-    }
-    std::string page =
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>jvmti-check: " +
-        std::to_string(jvms.size()) + " JVMs</title>\n<style>body{font-family:sans-serif;margin:2em}"
-        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}"
-        "td.n{text-align:right}tr.fail td{background:#fdecea}</style>\n</head>\n<body>\n<h1>jvmti-check</h1>\n"
-        "<p id=\"totals\">" + std::to_string(jvms.size()) + " JVMs checked, " + std::to_string(reports) +
-        " reports, " + std::to_string(failing) + " at severity " + jvmtireport::levelName(failOn) +
-        (failOn == jvmtireport::Level::Warning ? " or error" : "") + ".</p>\n"
-        "<table id=\"jvms\">\n<tr><th>pid</th><th>main class</th><th>JVM</th><th>agents</th><th>reports</th>"
-        "<th>failing</th><th>ended</th><th>report</th></tr>\n";
-    for (const auto& j : jvms) {
-        const std::uint64_t fails = jvmtireport::failingReports(j, failOn);
-        std::string agents;
-        for (const auto& a : j.agents) agents += (agents.empty() ? "" : "<br>") + escape(fs::path(a).filename().string());
-        const std::string target = j.htmlReport.empty() ? j.textReport : j.htmlReport;
-        std::string href = fs::path(target).lexically_relative(base).string();
-        if (href.empty() || href.rfind("..", 0) == 0) href = jvmtilayer::html::fileUrl(fs::absolute(target, ec).string());
-        page += std::string("<tr") + (fails > 0 || !j.finished ? " class=\"fail\"" : "") + "><td class=\"n\">" +
-                std::to_string(j.pid) + "</td><td>" + escape(j.mainClass) + "</td><td>" + escape(j.jvm) + "</td><td>" +
-                agents + "</td><td class=\"n\">" + std::to_string(totalReports(j)) + "</td><td class=\"n\">" +
-                std::to_string(fails) + "</td><td>" + (j.finished ? "yes" : "no: the JVM did not end normally") +
-                "</td><td><a href=\"" + escape(href) + "\">" + escape(fs::path(target).filename().string()) +
-                "</a></td></tr>\n";
-    }
-    page += "</table>\n</body>\n</html>\n";
-    return page;
-}
 
 }  // namespace jvmticheck

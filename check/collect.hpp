@@ -1,5 +1,5 @@
 // After the command: every checked JVM's report, read back from the files the layer wrote in
-// the run's report directory, and what jvmti-check makes of them all (the HTML index).
+// the run's report directory.
 #pragma once
 
 #include <filesystem>
@@ -29,10 +29,5 @@ Collected collectReports(const std::filesystem::path& dir, const std::vector<std
 
 // The rules of a JVM read from its text report (for one that wrote no data).
 void rulesFromText(const std::string& text, jvmtireport::JvmReport& out);
-
-// An HTML page linking each JVM's own page (relative to `indexFile` where it can), with its
-// totals; JVMs without a page are listed with their text report.
-std::string htmlIndex(const std::vector<jvmtireport::JvmReport>& jvms, const std::filesystem::path& indexFile,
-                      jvmtireport::Level failOn);
 
 }  // namespace jvmticheck

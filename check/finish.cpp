@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "jdk.hpp"
+#include "report_files_io.hpp"
 #include "report_html.hpp"
 #include "run.hpp"
 
@@ -21,35 +22,6 @@ int fail(const std::string& message) {
     return 2;
 }
 
-std::optional<std::string> writeFile(const std::string& file, const std::string& text) {
-    const std::string temporary = file + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) {
-            std::error_code ec;
-            fs::remove(temporary, ec);
-            return "cannot write " + file;
-        }
-    }
-    std::error_code ec;
-    fs::rename(temporary, file, ec);
-    if (ec) return "cannot write " + file + ": " + ec.message();
-    return std::nullopt;
-}
-
-std::vector<jvmtireport::CatalogueRule> catalogue() {
-    std::vector<jvmtireport::CatalogueRule> rules;
-    std::string tried;
-    if (auto file = installedFile(JVMTI_CHECK_RULES_CANDIDATES, tried)) {
-        std::ifstream in(*file);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (jvmtireport::parseCatalogue(text.str(), rules)) rules.clear();
-    }
-    return rules;
-}
-
 std::string docsUrl() {
     std::string tried;
     if (auto file = installedFile(JVMTI_CHECK_DOCS_CANDIDATES, tried)) return jvmtilayer::html::fileUrl(file->string());
@@ -57,6 +29,37 @@ std::string docsUrl() {
 }
 
 std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+// "JVM 4711 (com.example.Main)".
+std::string jvmLabel(const jvmtireport::JvmReport& j) {
+    return "JVM " + std::to_string(j.pid) + " (" + (j.mainClass.empty() ? "?" : j.mainClass) + ")";
+}
+
+// The index of --html: each JVM's page (or text report), linked relative to the index where it can be.
+jvmtilayer::html::Index htmlIndex(const std::vector<jvmtireport::JvmReport>& jvms, const fs::path& indexFile,
+                                  jvmtireport::Level failOn) {
+    std::error_code ec;
+    const fs::path base = fs::absolute(indexFile, ec).parent_path();
+    jvmtilayer::html::Index index;
+    index.failingSeverities = jvmtireport::failingSeverities(failOn);
+    for (const auto& j : jvms) {
+        auto& row = index.rows.emplace_back();
+        row.pid = j.pid;
+        row.mainClass = j.mainClass;
+        row.jvm = j.jvm;
+        for (const auto& a : j.agents) row.agents.push_back(fs::path(a).filename().string());
+        row.reports = jvmtireport::totalReports(j);
+        row.failing = jvmtireport::failingReports(j, failOn);
+        row.finished = j.finished;
+        const fs::path target = j.htmlReport.empty() ? j.textReport : j.htmlReport;
+        row.href = target.lexically_relative(base).string();
+        if (row.href.empty() || row.href.rfind("..", 0) == 0) row.href = jvmtilayer::html::fileUrl(fs::absolute(target, ec).string());
+        row.linkText = target.filename().string();
+        index.reports += row.reports;
+        index.failing += row.failing;
+    }
+    return index;
+}
 
 }  // namespace
 
@@ -87,24 +90,19 @@ int finishRun(const Finish& run, int status) {
     std::uint64_t failing = 0, reports = 0;
     for (const auto& j : jvms) {
         failing += jvmtireport::failingReports(j, run.failOn);
-        for (const auto& r : j.rules) reports += r.reported;
+        reports += jvmtireport::totalReports(j);
     }
-    std::string traceFile, statsFile;
-    if (auto t = settingValue(run.options.settings, "trace"); t && !t->empty())
-        traceFile = settingValue(run.options.settings, "trace-file").value_or("stderr");
-    if (auto s = settingValue(run.options.settings, "stats"); s && !s->empty()) statsFile = *s;
     for (const auto& j : jvms) {
         if (jvms.size() == 1 && !j.finished)
-            std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass)
-                      << ") did not end normally: its report has no end-of-run part\n";
+            std::cerr << "jvmti-check: " << jvmLabel(j) << " did not end normally: its report has no end-of-run part\n";
         if (jvms.size() > 1)
-            std::cerr << "jvmti-check: JVM " << j.pid << " (" << (j.mainClass.empty() ? "?" : j.mainClass) << "): "
+            std::cerr << "jvmti-check: " << jvmLabel(j) << ": "
                       << (j.finished ? "" : "did not end normally; ") << plural(jvmtireport::failingReports(j, run.failOn), "failing report")
                       << "\n";
         Outputs outputs{j.textReport, std::nullopt, std::nullopt, std::nullopt};
         if (!j.htmlReport.empty()) outputs.html = j.htmlReport;
-        if (!traceFile.empty()) outputs.trace = traceFile;
-        if (!statsFile.empty()) outputs.stats = statsFile;
+        outputs.trace = run.trace;
+        outputs.stats = run.stats;
         for (const auto& line : afterRunLines(outputs)) std::cerr << line << "\n";
     }
     if (jvms.empty() && !run.reportToStderr)
@@ -112,11 +110,14 @@ int finishRun(const Finish& run, int status) {
                   << run.reportDir.string() << ")\n";
     else if (jvms.size() > 1)
         std::cerr << "jvmti-check: " << jvms.size() << " JVMs checked, " << plural(reports, "report") << ", "
-                  << failing << " at severity " << run.options.failOn << (run.failOn == jvmtireport::Level::Warning ? " or error" : "")
+                  << failing << " at severity " << jvmtireport::failingSeverities(run.failOn)
                   << "; their reports are in " << run.reportDir.string() << "\n";
 
     if (run.options.sarif) {
-        const auto rules = catalogue();
+        std::string tried;
+        const auto catalogueFile = installedFile(JVMTI_CHECK_RULES_CANDIDATES, tried);
+        const auto rules = catalogueFile ? jvmtireport::readCatalogueFile(catalogueFile->string())
+                                         : std::vector<jvmtireport::CatalogueRule>{};
         jvmtireport::SarifContext context;
         context.toolVersion = JVMTI_CHECK_VERSION;
         context.docsUrl = docsUrl();
@@ -124,11 +125,11 @@ int finishRun(const Finish& run, int status) {
         context.exitCode = status;
         context.sourceRoot = fs::absolute(run.options.sourceRoot ? fs::path(*run.options.sourceRoot) : run.cwd, ec).lexically_normal().string();
         context.catalogue = &rules;
-        if (auto problem = writeFile(*run.options.sarif, jvmtireport::writeSarif(jvms, context))) return fail(*problem);
+        if (auto problem = jvmtireport::writeFileAtomically(*run.options.sarif, jvmtireport::writeSarif(jvms, context))) return fail(*problem);
         std::cerr << "jvmti-check: SARIF: " << *run.options.sarif << "\n";
     }
     if (run.options.junit) {
-        if (auto problem = writeFile(*run.options.junit, jvmtireport::writeJunit(jvms, run.failOn))) return fail(*problem);
+        if (auto problem = jvmtireport::writeFileAtomically(*run.options.junit, jvmtireport::writeJunit(jvms, run.failOn))) return fail(*problem);
         std::cerr << "jvmti-check: JUnit XML: " << *run.options.junit << "\n";
     }
     if (run.options.html) {
@@ -136,15 +137,15 @@ int finishRun(const Finish& run, int status) {
         if (jvms.size() == 1 && !jvms.front().htmlReport.empty()) {
             fs::copy_file(jvms.front().htmlReport, *run.options.html, fs::copy_options::overwrite_existing, ec);
             if (ec) return fail("--html " + *run.options.html + ": " + ec.message());
-        } else if (auto problem = writeFile(*run.options.html, htmlIndex(jvms, *run.options.html, run.failOn))) {
+        } else if (auto problem = jvmtireport::writeFileAtomically(*run.options.html, jvmtilayer::html::renderIndex(htmlIndex(jvms, *run.options.html, run.failOn)))) {
             return fail(*problem);
         }
         std::cerr << "jvmti-check: HTML: " << *run.options.html << "\n";
     }
     if (run.options.errorExitcode != 0 && failing > 0) {
         std::cerr << "jvmti-check: exit status " << run.options.errorExitcode << " (--error-exitcode): "
-                  << plural(failing, "report") << " at severity " << run.options.failOn
-                  << (run.failOn == jvmtireport::Level::Warning ? " or error" : "") << " (the command's own status was "
+                  << plural(failing, "report") << " at severity " << jvmtireport::failingSeverities(run.failOn)
+                  << " (the command's own status was "
                   << status << ")\n";
         return run.options.errorExitcode;
     }

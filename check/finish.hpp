@@ -26,6 +26,7 @@ struct Finish {
     FileTimes before;                    // what the directory held before the command
     std::filesystem::path cwd;
     bool reportToStderr = false;         // report=stderr: the text cannot be read back
+    std::optional<std::string> trace, stats;  // where trace= and stats= write, when they are on
 };
 
 // Reads every JVM's report, prints the summary on standard error, writes --sarif, --junit and

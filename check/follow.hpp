@@ -9,7 +9,15 @@
 
 namespace jvmticheck {
 
-// "-agentpath:LAYER=adopt=true,SETTING,..." quoted as the JVM splits JAVA_TOOL_OPTIONS (words
+// The settings of a followed JVM: the user's (their report-format merged, jvmSettings()), each
+// JVM's files named `perJvm` (a report= given names only the rewritten java command's text), and
+// config=FILE when given.
+std::vector<std::string> followedSettings(const std::vector<std::string>& settings, bool html, const std::string& perJvm);
+
+// "adopt=true,SETTING,...": the layer's option string of a followed JVM.
+std::string adoptOptions(const std::vector<std::string>& settings);
+
+// "-agentpath:LAYER=" + adoptOptions(settings), quoted as the JVM splits JAVA_TOOL_OPTIONS (words
 // at white space; a word may be quoted with " or '). The error says what cannot be quoted.
 std::optional<std::string> adoptWord(const std::string& layer, const std::vector<std::string>& settings,
                                      std::string& out);

@@ -5,13 +5,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "collect.hpp"
 #include "finish.hpp"
@@ -139,12 +137,7 @@ int main(int argc, char** argv) {
     }
 
     // The word every followed JVM gets first in JAVA_TOOL_OPTIONS.
-    std::vector<std::string> followed = jvmSettings(options.settings, html, perJvm);
-    followed.erase(std::remove_if(followed.begin(), followed.end(),
-                                  [](const std::string& s) { return s.rfind("report=", 0) == 0; }),
-                   followed.end());
-    followed.push_back("report=" + perJvm);
-    if (auto config = settingValue(options.settings, "config")) followed.push_back("config=" + *config);
+    const std::vector<std::string> followed = followedSettings(options.settings, html, perJvm);
     std::string word;
     if (auto problem = adoptWord(layer.string(), followed, word)) return fail(*problem);
     const std::string childOptions = toolOptionsWith(word, environment["JAVA_TOOL_OPTIONS"]);
@@ -152,6 +145,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> command = options.command;
     Environment changes;
     std::vector<std::string> extraData;
+    std::vector<std::string> staleFiles;
+    std::string layerOptions = adoptOptions(followed);  // what the layer of the command's JVM reads
     if (rewrite) {
         LayerPlan plan;
         if (auto problem = planLayer(layer.string(), options.settings, html, agents, stripped, perJvm,
@@ -162,41 +157,37 @@ int main(int argc, char** argv) {
             out << plan.agentsJson;
             if (!out) return fail("cannot write the agents file " + *plan.agentsFile);
         }
-        // The layer's own parser judges the settings now, rather than the JVM refusing to start.
-        const auto settings = jvmtilayer::loadSettings(plan.optionString.c_str());
-        if (!settings.ok()) return fail("the layer's settings: " + settings.error);
+        layerOptions = plan.optionString;
         command = plan.command;
         changes = stripped.changes;
         changes[jvmtilayer::envVarName("child-tool-options")] = childOptions;
         // report= given (or in config=): that JVM's data lies beside its text, outside the directory.
         if (!plan.jsonReport.empty() && plan.jsonReport.find('%') == std::string::npos)
             extraData.push_back(fs::absolute(plan.jsonReport, ec).string());
-        if (options.dryRun) {
-            std::cout << shellLine(command, changes) << "\n";
-            if (plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
-            return 0;
-        }
-        // So that a report seen after the run is this run's.
+        if (options.dryRun && plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
+        // Removed before the run, so that a report seen after it is this run's.
         for (const auto& file : {plan.textReport, plan.jsonReport})
-            if (!file.empty() && file.find('%') == std::string::npos) fs::remove(file, ec);
+            if (!file.empty() && file.find('%') == std::string::npos) staleFiles.push_back(file);
     } else {
         changes["JAVA_TOOL_OPTIONS"] = childOptions;
-        if (options.dryRun) {
-            std::cout << shellLine(command, changes) << "\n";
-            return 0;
-        }
     }
+    // The layer's own parser judges the settings now, rather than each JVM refusing to start.
+    const auto judged = jvmtilayer::loadSettings(layerOptions.c_str());
+    if (!judged.ok()) return fail("the layer's settings: " + judged.error);
+    if (options.dryRun) {
+        std::cout << shellLine(command, changes) << "\n";
+        return 0;
+    }
+    for (const auto& file : staleFiles) fs::remove(file, ec);
     fs::create_directories(reportDir, ec);
     if (!fs::is_directory(reportDir, ec)) return fail("--report-dir " + reportDir.string() + ": cannot make the directory");
 
-    // What the directory (and a report= file) held before: only this run's reports are merged.
-    FileTimes before = filesOf(reportDir);
-    for (const auto& file : extraData) {
-        std::error_code timeError;
-        const auto time = fs::last_write_time(file, timeError);
-        if (!timeError) before.emplace(file, time);
-    }
+    // What the directory held before: only this run's reports are merged.
+    const FileTimes before = filesOf(reportDir);
     const int status = runProgram(command, changes);
 
-    return finishRun(Finish{options, failOn, reportDir, extraData, before, cwd, reportToStderr}, status);
+    Finish finish{options, failOn, reportDir, extraData, before, cwd, reportToStderr, {}, {}};
+    if (!judged.settings.trace.empty()) finish.trace = judged.settings.traceFile;
+    if (!judged.settings.stats.empty()) finish.stats = judged.settings.stats;
+    return finishRun(finish, status);
 }

@@ -639,3 +639,23 @@ TEST_CASE("a rewritten java command's children are followed, and an agent attach
     }
     CHECK(reports == 1);
 }
+
+TEST_CASE("html index: --html with several JVMs links each JVM's own page") {
+    Work w;
+    const std::string clean = "-agentpath:" + counter + "=prefix=ci/,class=ci/Child -cp " + q(ciClasses) + " ci.Child clean";
+    const std::string bad = misbehaveAgent + " -cp " + q(ciClasses) + " ci.Child misbehaving";
+    const Run r = w.check("--html index.html --report-dir reports -- " + q(java17) + " -cp " + q(ciClasses) + " ci.Spawn " +
+                          clean + " -- " + bad);
+    CHECK(r.status == 0);
+    const std::string index = readFile(w.dir / "index.html");
+    CHECK(contains(index, "<p id=\"totals\">2 JVMs checked, 1 reports, 1 at severity error.</p>"));
+    // Each row links its JVM's page, relative to the index, and the page is there.
+    const std::regex link("<a href=\"(reports/[0-9]+-ci\\.Child\\.html)\">");
+    std::size_t pages = 0;
+    for (std::sregex_iterator it(index.begin(), index.end(), link), end; it != end; ++it) {
+        ++pages;
+        CHECK(contains(readFile(w.dir / (*it)[1].str()), "<h1>jvmtilayer report</h1>"));
+    }
+    CHECK(pages == 2);
+    CHECK(contains(index, "<tr class=\"fail\">"));
+}
