@@ -98,7 +98,17 @@ private:
     std::optional<Template> constantsTemplate_, pageTemplate_;
     // The releases the spec's `since` values name, in release order, each with the anchor of
     // its part of "Changes by release" (planReleases(), before any entry is built).
-    std::vector<std::pair<Version, std::string>> releases_;  // version, since as first written
+    // What a release added, by kind (kReleaseKinds' order), each item with its link target.
+    struct ReleaseItem {
+        std::string text, target;
+        bool code;
+        std::string note;
+    };
+    struct Release {
+        std::string since;  // as first written
+        std::vector<std::vector<ReleaseItem>> byKind;
+    };
+    std::map<Version, Release> releases_;
     std::map<Version, std::string> releaseAnchors_;
     Data releasesAnchor_{false};
 
@@ -570,72 +580,25 @@ Object DocsView::toc(const std::vector<std::vector<const Function*>>& functionsB
                   "baseTypeGroups", std::move(groups)};
 }
 
-// Every release a `since` of the spec names, in release order (parseSince's versions: 1.0,
-// 1.1, 1.2, 9, 11, ...), each with the anchor of its part of "Changes by release". Elided items
-// belong to no release; a since that is no version (validation reports it) names none. Fields
-// and constants count only where they are later than their type or group, as
-// releasesSection() lists them: so every release here has something to list.
-void DocsView::planReleases() {
-    std::map<Version, std::string> seen;
-    auto note = [&](const std::string& since) {
-        if (const auto v = parseSince(since)) seen.emplace(*v, since);  // the first spelling stays
-    };
-    for (const auto& f : s_.functions)
-        if (!f.elided) note(f.since);
-    for (const auto& e : s_.events)
-        if (!e.elided) note(e.since);
-    for (const auto& c : s_.callbacks)
-        if (!c.elided) note(c.since);
-    for (const auto& t : s_.typedefs)
-        if (!t.elided) {
-            note(t.since);
-            for (const auto& f : t.fields)
-                if (laterSince(f.since, t.since)) note(f.since);
-        }
-    for (const auto& t : s_.capabilities)
-        for (const auto& f : t.fields) note(f.since);
-    for (const auto& e : s_.errors) note(e.since);
-    for (const auto& g : s_.constants) {
-        note(g.since);
-        for (const auto& c : g.constants)
-            if (laterSince(c.since, g.since)) note(c.since);
-    }
-    for (const auto& [v, since] : seen) {
-        releases_.emplace_back(v, since);
-        const Data a = anchor("ChangesIn" + since);
-        if (a.is_string()) releaseAnchors_[v] = a.string_value();
-    }
-}
-
-// What an entry's heading shows of its release: {since, href} (href: that release's part of
-// "Changes by release", or false).
-Data DocsView::release(const std::string& since) {
-    const auto v = parseSince(since);
-    const auto it = v ? releaseAnchors_.find(*v) : releaseAnchors_.end();
-    return Object{"since", since, "href", it == releaseAnchors_.end() ? Data{false} : Data{it->second}};
-}
-
-// "Changes by release": what each release added, by kind, each item linked to its entry.
-// Built last, when every entry has its anchor: an item links only where the page anchors it.
-// The first release (1.0) lists nothing: it is everything no later release lists, counted.
-Object DocsView::releasesSection(const std::string& historyAnchor) {
-    static const char* const kKinds[][2] = {{"Functions", "functions"}, {"Events", "events"},
+// The kinds of "Changes by release", in its order: heading, and what a count of them is.
+constexpr const char* kReleaseKinds[][2] = {{"Functions", "functions"}, {"Events", "events"},
                                             {"Capabilities", "capabilities"}, {"Errors", "errors"},
                                             {"Constants", "groups of constants"}, {"Types", "types"},
                                             {"Fields", "fields"}};
-    constexpr size_t kinds = std::size(kKinds);
-    struct Item {
-        std::string text, target;
-        bool code;
-        std::string note;
-    };
-    std::map<Version, std::vector<std::vector<Item>>> added;
-    auto add = [&](const std::string& since, size_t kind, Item item) {
+
+// What each release a `since` of the spec names added (parseSince's versions: 1.0, 1.1, 1.2, 9,
+// 11, ...), and the anchor of its part of "Changes by release", before any entry is built (the
+// entries' headings link there). Elided items belong to no release; a since that is no version
+// (validation reports it) names none. A field or constant counts only where it is later than its
+// type or group; a new group of constants is one item.
+void DocsView::planReleases() {
+    auto add = [&](const std::string& since, size_t kind, ReleaseItem item) {
         const auto v = parseSince(since);
         if (!v) return;
-        auto& byKind = added[*v];
-        byKind.resize(kinds);
-        byKind[kind].push_back(std::move(item));
+        auto& r = releases_[*v];
+        if (r.since.empty()) r.since = since;
+        r.byKind.resize(std::size(kReleaseKinds));
+        r.byKind[kind].push_back(std::move(item));
     };
     for (const auto& f : s_.functions)
         if (!f.elided) add(f.since, 0, {f.id, f.id, true, ""});
@@ -645,7 +608,6 @@ Object DocsView::releasesSection(const std::string& historyAnchor) {
         for (const auto& f : t.fields) add(f.since, 2, {f.id, t.id + "." + f.id, true, ""});
     for (const auto& e : s_.errors) add(e.since, 3, {e.id, e.id, true, ""});
     for (const auto& g : s_.constants) {
-        // A new group is one item; a constant later than its group, one of its own.
         add(g.since, 4, {g.label.empty() ? g.id : g.label, g.id, g.label.empty(),
                          std::to_string(g.constants.size()) + (g.constants.size() == 1 ? " constant" : " constants")});
         for (const auto& c : g.constants)
@@ -667,26 +629,42 @@ Object DocsView::releasesSection(const std::string& historyAnchor) {
         if (!t.elided)
             for (const auto& f : t.fields)
                 if (laterSince(f.since, t.since)) add(f.since, 6, {t.id + "." + f.id, t.id + "." + f.id, true, ""});
+    for (const auto& [v, r] : releases_) {
+        const Data a = anchor("ChangesIn" + r.since);
+        if (a.is_string()) releaseAnchors_[v] = a.string_value();
+    }
+}
 
+// What an entry's heading shows of its release: {since, href} (href: that release's part of
+// "Changes by release", or false).
+Data DocsView::release(const std::string& since) {
+    const auto v = parseSince(since);
+    const auto it = v ? releaseAnchors_.find(*v) : releaseAnchors_.end();
+    return Object{"since", since, "href", it == releaseAnchors_.end() ? Data{false} : Data{it->second}};
+}
+
+// "Changes by release": what each release added, by kind, each item linked to its entry.
+// Built last, when every entry has its anchor: an item links only where the page anchors it.
+// The first release (1.0) lists nothing: it is everything no later release lists, counted.
+Object DocsView::releasesSection(const std::string& historyAnchor) {
+    constexpr size_t kinds = std::size(kReleaseKinds);
     const Version first{1, 0, 0};
     List list(releases_.size());
-    for (const auto& [v, since] : releases_) {
-        auto it = added.find(v);
-        if (it == added.end()) continue;  // planReleases() notes only what is listed: not reached
+    for (const auto& [v, release] : releases_) {
         const auto a = releaseAnchors_.find(v);
-        Object r{"since", since, "anchor", a == releaseAnchors_.end() ? Data{false} : Data{a->second},
+        Object r{"since", release.since, "anchor", a == releaseAnchors_.end() ? Data{false} : Data{a->second},
                  "first", v == first};
         List byKind(kinds), counts(kinds);
         for (size_t k = 0; k < kinds; ++k) {
-            const auto& items = it->second[k];
+            const auto& items = release.byKind[k];
             if (items.empty()) continue;
-            counts.push(Object{"count", std::to_string(items.size()), "what", kKinds[k][1]});
+            counts.push(Object{"count", std::to_string(items.size()), "what", kReleaseKinds[k][1]});
             if (v == first) continue;
             List out(items.size());
             for (const auto& i : items)
                 out.push(Object{"text", i.text, "code", i.code, "note", opt(i.note),
                                 "href", anchors_.count(i.target) ? Data{i.target} : Data{false}});
-            byKind.push(Object{"label", kKinds[k][0], "items", std::move(out)});
+            byKind.push(Object{"label", kReleaseKinds[k][0], "items", std::move(out)});
         }
         put(r, "counts", withMore(std::move(counts)));
         put(r, "kinds", std::move(byKind));
