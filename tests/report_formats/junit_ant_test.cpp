@@ -7,6 +7,7 @@
 
 #include "jvm_report.hpp"
 #include "samples.hpp"
+#include "support.hpp"
 
 using namespace jvmtireport;
 namespace fs = std::filesystem;
@@ -38,13 +39,13 @@ TEST_CASE("JUnit through Ant's junitreport: merged and rendered with the failing
     if (ant.empty() || !fs::is_regular_file(ant))
         FAIL("ant was not found when the build was configured: install Debian's ant, ant-optional and junit4 "
              "(scripts/setup.sh), then configure again");
-    samples::TempDir dir;
+    testsupport::TempDir dir;
     const fs::path results = dir.path() / "results", report = dir.path() / "report";
     fs::create_directories(results);
     fs::create_directories(report);
-    samples::writeFile(results / "TEST-jvmti.agenttest.Main.1234.xml", writeJunitSuite(samples::brokeRules(), Level::Error));
-    samples::writeFile(results / "TEST-jvmti.app.Clean.1300.xml", writeJunitSuite(samples::clean(), Level::Error));
-    samples::writeFile(dir.path() / "build.xml",
+    testsupport::writeFile(results / "TEST-jvmti.agenttest.Main.1234.xml", writeJunitSuite(samples::brokeRules(), Level::Error));
+    testsupport::writeFile(results / "TEST-jvmti.app.Clean.1300.xml", writeJunitSuite(samples::clean(), Level::Error));
+    testsupport::writeFile(dir.path() / "build.xml",
                        "<project name=\"jvmti\" default=\"report\">\n"
                        "  <target name=\"report\">\n"
                        "    <junitreport todir=\"" + report.string() + "\">\n"
@@ -53,20 +54,20 @@ TEST_CASE("JUnit through Ant's junitreport: merged and rendered with the failing
                        "    </junitreport>\n"
                        "  </target>\n"
                        "</project>\n");
-    const auto run = samples::run(samples::shellQuote(ant) + " -noinput -f " +
-                                  samples::shellQuote((dir.path() / "build.xml").string()));
-    INFO(run.output);
+    const auto run = testsupport::runCommand(testsupport::shellQuote(ant) + " -noinput -f " +
+                                  testsupport::shellQuote((dir.path() / "build.xml").string()));
+    INFO(run.out);
     REQUIRE(run.status == 0);
-    CHECK_THAT(run.output, !Catch::Contains("WARNING") && !Catch::Contains("the file"));
+    CHECK_THAT(run.out, !Catch::Contains("WARNING") && !Catch::Contains("the file"));
 
-    const std::string merged = samples::readFile(report / "TESTS-TestSuites.xml");
+    const std::string merged = testsupport::readFile(report / "TESTS-TestSuites.xml");
     CHECK_THAT(merged, Catch::Contains("name=\"GetMethodName.method.invalid\""));
     CHECK_THAT(merged, Catch::Contains("message=\"7 reports: method must be a jmethodID\""));
     CHECK_THAT(merged, Catch::Contains("package=\"jvmti.agenttest.Main\""));
     CHECK_THAT(merged, Catch::Contains("name=\"no JVMTI rule broken\""));
     CHECK(std::regex_search(merged, std::regex(R"(<testsuite[^>]*failures="1"[^>]*name="1234")")));
 
-    const std::string html = samples::readFile(report / "junit-noframes.html");
+    const std::string html = testsupport::readFile(report / "junit-noframes.html");
     CHECK_THAT(html, Catch::Contains("GetMethodName.method.invalid"));
     CHECK_THAT(html, Catch::Contains("7 reports: method must be a jmethodID"));
     CHECK_THAT(html, Catch::Contains("no JVMTI rule broken"));

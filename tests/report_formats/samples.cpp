@@ -1,13 +1,5 @@
-// The sample reports and the process and file helpers of the report-format tests (samples.hpp).
+// The sample reports of the report-format tests (samples.hpp).
 #include "samples.hpp"
-
-#include <array>
-#include <cstdio>
-#include <fstream>
-#include <random>
-#include <sstream>
-#include <stdexcept>
-#include <sys/wait.h>
 
 namespace samples {
 
@@ -108,53 +100,6 @@ std::vector<CatalogueRule> catalogue() {
              "reported at exit, one report per call site"},
             {"natives.unbound", "", "", "an agent's native method binds to a function of its library", "warning", "",
              "reported; the VM throws UnsatisfiedLinkError"}};
-}
-
-TempDir::TempDir() {
-    std::random_device random;
-    for (int i = 0; i < 100; ++i) {
-        auto p = fs::temp_directory_path() / ("report_formats_" + std::to_string(random()));
-        if (fs::create_directory(p)) {
-            path_ = p;
-            return;
-        }
-    }
-    throw std::runtime_error("no temporary directory");
-}
-
-TempDir::~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-}
-
-Run run(const std::string& command) {
-    Run r;
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (pipe == nullptr) return r;
-    std::array<char, 4096> buffer;
-    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.output.append(buffer.data(), n);
-    const int status = ::pclose(pipe);
-    if (status != -1 && WIFEXITED(status)) r.status = WEXITSTATUS(status);
-    return r;
-}
-
-std::string shellQuote(const std::string& word) {
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void writeFile(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + p.string());
 }
 
 }  // namespace samples

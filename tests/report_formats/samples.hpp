@@ -1,7 +1,6 @@
 // Reports the report-format tests write from: a JVM that broke rules (sites with and without
 // source lines, under the source root and outside it, an ignored id, a warning and an info), a
-// clean one, one that died before its end-of-run report, and a small rule catalogue. Plus the
-// temporary directories and processes the tests around real tools need.
+// clean one, one that died before its end-of-run report, and a small rule catalogue.
 #pragma once
 
 #include <filesystem>
@@ -25,29 +24,5 @@ jvmtireport::JvmReport brokeRules();  // pid 1234, agenttest.Main
 jvmtireport::JvmReport clean();       // pid 1300, app.Clean
 jvmtireport::JvmReport died();        // pid 1400, app.Crash: no end-of-run report
 std::vector<jvmtireport::CatalogueRule> catalogue();
-
-// A fresh directory under the system's temporary one, removed with the object.
-class TempDir {
-public:
-    TempDir();
-    ~TempDir();
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
-
-struct Run {
-    int status = -1;     // the exit status, or -1 when it did not exit
-    std::string output;  // standard output and error together
-};
-// Runs a shell command line.
-Run run(const std::string& command);
-std::string shellQuote(const std::string& word);
-
-std::string readFile(const fs::path& p);
-void writeFile(const fs::path& p, const std::string& text);
 
 }  // namespace samples

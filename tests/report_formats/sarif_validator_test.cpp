@@ -8,6 +8,7 @@
 
 #include "jvm_report.hpp"
 #include "samples.hpp"
+#include "support.hpp"
 
 using namespace jvmtireport;
 using nlohmann::json;
@@ -41,16 +42,16 @@ Findings validate(const std::string& sarif) {
     if (tool.empty())
         FAIL("Microsoft's SARIF multitool (Sarif.Multitool) is not installed: run scripts/test-tools.sh, "
              "then configure the build again");
-    samples::TempDir dir;
+    testsupport::TempDir dir;
     const fs::path input = dir.path() / "log.sarif", output = dir.path() / "findings.sarif";
-    samples::writeFile(input, sarif);
+    testsupport::writeFile(input, sarif);
     fs::remove(output);  // the tool refuses to overwrite its output
-    const auto run = samples::run(samples::shellQuote(tool) + " validate " + samples::shellQuote(input.string()) +
-                                  " --output " + samples::shellQuote(output.string()));
-    INFO(run.output);
+    const auto run = testsupport::runCommand(testsupport::shellQuote(tool) + " validate " + testsupport::shellQuote(input.string()) +
+                                  " --output " + testsupport::shellQuote(output.string()));
+    INFO(run.out);
     REQUIRE(run.status == 0);
     REQUIRE(fs::exists(output));
-    const json log = json::parse(samples::readFile(output));
+    const json log = json::parse(testsupport::readFile(output));
     Findings f;
     for (const auto& r : log["runs"][0].value("results", json::array())) {
         std::string text = r.value("ruleId", "?") + ":";
