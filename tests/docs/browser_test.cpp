@@ -33,6 +33,29 @@ std::string readPng(const fs::path& p, uint32_t width, uint32_t height) {
     return png;
 }
 
+// The page with `probe` (a script, then "</body>") in place of its "</body>", opened in chromium:
+// the DOM as the browser left it.
+std::string domWithProbe(const std::string& pageHtml, const std::string& probe) {
+    std::string html = pageHtml;
+    const size_t end = html.rfind("</body>");
+    REQUIRE(end != std::string::npos);
+    html.replace(end, 7, probe);
+    TempDir dir;
+    writeFile(dir / "probe.html", html);
+    const auto run = runBrowser(dir.path(), "--window-size=1200,900 --virtual-time-budget=5000 --dump-dom 'file://" +
+                                         (dir / "probe.html").string() + "'",
+                                (dir / "dom.html").string());
+    INFO(run.out);
+    return readFile(dir / "dom.html");
+}
+
+// What the probe wrote into the body's data-probe attribute.
+std::string probeResult(const std::vector<Tag>& tags) {
+    for (const auto& t : tags)
+        if (t.name == "body" && t.attrs.count("data-probe")) return t.attrs.at("data-probe");
+    return "";
+}
+
 }  // namespace
 
 TEST_CASE("the page renders in chromium: its screenshot is far from blank") {
@@ -76,31 +99,19 @@ window.addEventListener("load", function () {
 });
 </script>
 </body>)";
-    std::string html = page.html;
-    const size_t end = html.rfind("</body>");
-    REQUIRE(end != std::string::npos);
-    html.replace(end, 7, probe);
-    TempDir dir;
-    writeFile(dir / "probe.html", html);
-    const auto run = runBrowser(dir.path(), "--window-size=1200,900 --virtual-time-budget=5000 --dump-dom 'file://" +
-                                         (dir / "probe.html").string() + "'",
-                                (dir / "dom.html").string());
-    INFO(run.out);
-    const std::string dom = readFile(dir / "dom.html");
+    const std::string dom = domWithProbe(page.html, probe);
     REQUIRE(dom.find("<nav") != std::string::npos);
     // The link exists in the contents, the target exists, and after the click the target is
     // the fragment, sits at the top of the viewport, and the page has scrolled down to it.
     const auto tags = scanTags(dom);
     bool link = false, target = false;
-    std::string result;
     for (const auto& t : tags) {
         if (t.name == "a" && t.attrs.count("href") && t.attrs.at("href") == "#GetFrameCount") link = true;
         if (t.attrs.count("id") && t.attrs.at("id") == "GetFrameCount") target = true;
-        if (t.name == "body" && t.attrs.count("data-probe")) result = t.attrs.at("data-probe");
     }
     CHECK(link);
     CHECK(target);
-    CHECK(result == "hash=#GetFrameCount target=GetFrameCount top=0 scrolled=true");
+    CHECK(probeResult(tags) == "hash=#GetFrameCount target=GetFrameCount top=0 scrolled=true");
 }
 
 TEST_CASE("in chromium every link of changes by release finds its entry, and following one lands there") {
@@ -130,18 +141,5 @@ window.addEventListener("load", function () {
 });
 </script>
 </body>)";
-    std::string html = page.html;
-    const size_t end = html.rfind("</body>");
-    REQUIRE(end != std::string::npos);
-    html.replace(end, 7, probe);
-    TempDir dir;
-    writeFile(dir / "probe.html", html);
-    const auto run = runBrowser(dir.path(), "--window-size=1200,900 --virtual-time-budget=5000 --dump-dom 'file://" +
-                                         (dir / "probe.html").string() + "'",
-                                (dir / "dom.html").string());
-    INFO(run.out);
-    std::string result;
-    for (const auto& t : scanTags(readFile(dir / "dom.html")))
-        if (t.name == "body" && t.attrs.count("data-probe")) result = t.attrs.at("data-probe");
-    CHECK(result == "links=true missing= target=ClearAllFramePops top=0");
+    CHECK(probeResult(scanTags(domWithProbe(page.html, probe))) == "links=true missing= target=ClearAllFramePops top=0");
 }
