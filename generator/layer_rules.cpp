@@ -24,6 +24,9 @@ constexpr const char* kBindRule =
     "the VM links a native method to the Java_ function an agent library exports for it (JNI name "
     "resolution; SetNativeMethodPrefix for prefixed names)";
 
+constexpr const char* kCostlyRule =
+    "hold a costly capability only while it is needed; add it in the live phase where the VM allows";
+
 constexpr LayerRule kLayerRules[] = {
     {"Deallocate.mem.double", "Deallocate", "mem", "Deallocate frees memory JVMTI allocated, once", "error",
      "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
@@ -53,6 +56,39 @@ constexpr LayerRule kLayerRules[] = {
      "the trace misses the dropped records"},
     {"layer.trace_write", "", "", "the trace file accepts every record", "error", "", "the trace is incomplete"},
     {"layer.stats_write", "", "", "the stats= target can be written", "error", "", "no statistics are written"},
+    {"api_version.get_env", "GetEnv", "", "under api-version=, GetEnv knows only the versions up to that release",
+     "info", "", "GetEnv returns JNI_EVERSION, as that release's VM does"},
+    {"api_version.capability", "AddCapabilities", "capabilities_ptr",
+     "under api-version=, only the capabilities of that release exist", "warning", "JVMTI_ERROR_NOT_AVAILABLE",
+     "refused; GetPotentialCapabilities does not offer them either"},
+    {"api_version.event", "SetEventNotificationMode", "event_type",
+     "under api-version=, only the events of that release exist", "warning", "JVMTI_ERROR_INVALID_EVENT_TYPE",
+     "refused"},
+    {"advice.capability_unused", "AddCapabilities", "",
+     "add only the capabilities the agent uses: some make the VM slower for as long as they are held", "advice", "",
+     "reported at exit (advice=true) for each capability an environment added that no call and no enabled event "
+     "of it needed"},
+    {"advice.event_without_callback", "SetEventNotificationMode", "",
+     "an enabled event costs the VM its posting even when no callback receives it", "advice", "",
+     "reported at exit (advice=true) for each event an environment enabled without ever setting its callback"},
+    {"advice.callback_without_event", "SetEventCallbacks", "",
+     "a callback runs only for events enabled with SetEventNotificationMode", "advice", "",
+     "reported at exit (advice=true) for each callback an environment set for an event it never enabled"},
+    {"advice.costly.locals", "AddCapabilities", "", kCostlyRule, "advice", "",
+     "reported at exit (advice=true) when an environment added can_access_local_variables, "
+     "can_generate_breakpoint_events, can_generate_frame_pop_events or can_pop_frame in the OnLoad phase: HotSpot's "
+     "compilers then keep every local variable alive (ciEnv::should_retain_local_variables, "
+     "src/hotspot/share/ci/ciEnv.hpp; set by src/hotspot/share/prims/jvmtiManageCapabilities.cpp)"},
+    {"advice.costly.exceptions", "AddCapabilities", "", kCostlyRule, "advice", "",
+     "reported at exit (advice=true) when an environment added can_generate_exception_events, "
+     "can_generate_frame_pop_events or can_generate_method_exit_events in the OnLoad phase: HotSpot's compiled "
+     "throws then leave their fast paths to check for exception events (ciEnv::jvmti_can_post_on_exceptions, "
+     "src/hotspot/share/opto/graphKit.cpp, src/hotspot/share/c1/c1_LIRGenerator.cpp)"},
+    {"advice.costly.dependencies", "AddCapabilities", "", kCostlyRule, "advice", "",
+     "reported at exit (advice=true) when an environment added can_generate_breakpoint_events, "
+     "can_redefine_classes or can_retransform_classes in the OnLoad phase: HotSpot's compilers then record a "
+     "dependency on every inlined method (ciEnv::jvmti_can_hotswap_or_post_breakpoint, "
+     "src/hotspot/share/c1/c1_GraphBuilder.cpp, src/hotspot/share/opto/parse1.cpp)"},
     {"layer.report_write", "", "", "the report= file of report-format=html can be written at exit", "error", "",
      "the page written at start-up stays, saying that the run did not end normally"},
 };

@@ -26,6 +26,12 @@ struct Env {
     std::atomic<bool> disposed{false};
     jvmtiCapabilities caps{};                 // what the host says this environment possesses
     std::mutex capsLock;                      // serializes capability changes
+    // What advice=true notes (advice.cpp): functions called and events enabled or given a
+    // callback, as bits by number (events from JVMTI_MIN_EVENT_TYPE_VAL), and the
+    // capabilities ever added, all of them and those added in the OnLoad phase (under capsLock).
+    std::atomic<std::uint64_t> calledFunctions[4]{};
+    std::atomic<std::uint64_t> enabledEvents{0}, callbackEvents{0};
+    jvmtiCapabilities capsAdded{}, capsAddedOnLoad{};
 
     jvmtiEnv* asJvmti() noexcept { return reinterpret_cast<jvmtiEnv*>(this); }
 };

@@ -22,6 +22,10 @@
 #define JVMTI_RUNTIME_OWNS_IterateOverReachableObjects
 #define JVMTI_RUNTIME_OWNS_GetExtensionFunctions
 #define JVMTI_RUNTIME_OWNS_SetExtensionEventCallback
+// Answers that depend on api-version= (and events enabled, noted for advice=).
+#define JVMTI_RUNTIME_OWNS_GetVersionNumber
+#define JVMTI_RUNTIME_OWNS_GetPotentialCapabilities
+#define JVMTI_RUNTIME_OWNS_SetEventNotificationMode
 // Native method prefixes: recorded for binding agent natives (natives.hpp).
 #define JVMTI_RUNTIME_OWNS_SetNativeMethodPrefix
 #define JVMTI_RUNTIME_OWNS_SetNativeMethodPrefixes

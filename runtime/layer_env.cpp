@@ -6,6 +6,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "advice.hpp"
+#include "api_version.hpp"
 #include "layer.hpp"
 #include "tracing.hpp"
 #include "violations.hpp"
@@ -51,6 +53,8 @@ jvmtiInterface_1_* functionTableLocked(const jvmtiEnv* host) {
         for (std::size_t i = 0; i < slots; ++i)
             if (theirs[i] == nullptr) ours[i] = nullptr;
         std::memcpy(&sharedTable, ours, sizeof sharedTable);
+        // api-version=: the functions of later releases are missing, as from that release's table.
+        api_version::dropLaterFunctions(sharedTable);
         sharedTableFilled = true;
     }
     return &sharedTable;
@@ -69,6 +73,7 @@ Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
         env->agent = agent;
         env->version = version;
         refreshCapabilities(*env);
+        advice::remember(env);
         registry[i].store(env, std::memory_order_release);
         if (registryEnd.load(std::memory_order_relaxed) <= i) registryEnd.store(i + 1, std::memory_order_release);
         return env;

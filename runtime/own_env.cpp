@@ -2,6 +2,8 @@
 // environment-local storage, event callbacks and capabilities.
 #include <cstring>
 
+#include "advice.hpp"
+#include "api_version.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
 #include "tracing.hpp"
@@ -72,14 +74,28 @@ jvmtiError SetEventCallbacks(Env& env, const jvmtiEventCallbacks* callbacks, jin
     const jvmtiEventCallbacks& thunks = tracing::eventThunks();
     const jvmtiError result = env.host->functions->SetEventCallbacks(
         env.host, callbacks ? &thunks : nullptr, callbacks ? static_cast<jint>(sizeof thunks) : 0);
-    if (result == JVMTI_ERROR_NONE) env.callbacks.store(mine, std::memory_order_release);
-    else delete mine;
+    if (result == JVMTI_ERROR_NONE) {
+        env.callbacks.store(mine, std::memory_order_release);
+        advice::callbacksSet(env, callbacks, size_of_callbacks);
+    } else {
+        delete mine;
+    }
     return result;
 }
 
 jvmtiError AddCapabilities(Env& env, const jvmtiCapabilities* capabilities_ptr) {
+    // A VM of the api-version= release has no such capability: it cannot be added.
+    jvmtiCapabilities asked = *capabilities_ptr;
+    if (api_version::dropLaterCapabilities(asked)) {
+        reportProblem(Severity::Warning, "api_version.capability", "AddCapabilities", "capabilities_ptr",
+                      "refused with JVMTI_ERROR_NOT_AVAILABLE: a capability it asks for came after JVMTI " +
+                          api_version::releaseName() + " (api-version=)",
+                      "under api-version=, only the capabilities of that release exist");
+        return JVMTI_ERROR_NOT_AVAILABLE;
+    }
     std::lock_guard<std::mutex> g(env.capsLock);
     const jvmtiError result = jvmti_forward::AddCapabilities(env, capabilities_ptr);
+    if (result == JVMTI_ERROR_NONE) advice::capabilitiesAdded(env, *capabilities_ptr, hostPhase(env));
     refreshCapabilities(env);
     return result;
 }

@@ -51,6 +51,7 @@ const char* severityName(Severity severity) {
     case Severity::Error: return "error";
     case Severity::Warning: return "warning";
     case Severity::Info: return "info";
+    case Severity::Advice: return "advice";
     }
     return "error";
 }

@@ -7,7 +7,7 @@
 //   jvmtilayer: error: GetClassSignature.signature_ptr.null: GetClassSignature(signature_ptr): refused with JVMTI_ERROR_NULL_POINTER [rule: signature_ptr must not be NULL; jvmti.html#rule-GetClassSignature.signature_ptr.null]
 //
 // <site> is the agent's call site, named by the site namer (setSiteNamer) only when the line is
-// printed. severity is error, warning or info. Without an argument the location is just <function>;
+// printed. severity is error, warning, info or advice. Without an argument the location is just <function>;
 // without a function (a leak found at exit, say) "<location>: " is left out; without a rule
 // the bracket holds only the link "jvmti.html#rule-<id>": the id's row in the rule catalogue
 // (the "Rule catalogue" section of the generated docs/jvmti.html; docs/rules.md lists the
@@ -52,7 +52,8 @@
 
 namespace jvmtilayer {
 
-enum class Severity { Error, Warning, Info };
+// Advice (advice=true) is never a failure: legal set-up that costs the agent or the VM.
+enum class Severity { Error, Warning, Info, Advice };
 const char* severityName(Severity severity);
 
 class Reporter {

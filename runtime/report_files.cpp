@@ -51,6 +51,7 @@ jvmtireport::Level levelOf(Severity severity) {
     case Severity::Error: return jvmtireport::Level::Error;
     case Severity::Warning: return jvmtireport::Level::Warning;
     case Severity::Info: return jvmtireport::Level::Info;
+    case Severity::Advice: return jvmtireport::Level::Advice;
     }
     return jvmtireport::Level::Error;
 }

@@ -22,7 +22,7 @@ th[aria-sort="ascending"]::after { content: " \25B2"; } th[aria-sort="descending
 td.n { position: relative; text-align: right; min-width: 6em; white-space: nowrap; }
 td.n .bar { position: absolute; left: 0; top: 15%; height: 70%; background: #c9daf0; }
 td.n .v { position: relative; }
-td.sev-error { color: #a00; } td.sev-warning { color: #a60; } tr.fail td { background: #fdecea; }
+td.sev-error { color: #a00; } td.sev-warning { color: #a60; } td.sev-advice { color: #05a; } tr.fail td { background: #fdecea; }
 ul.sites { margin: 0; padding-left: 1.2em; } code { font-size: .95em; }
 .note { color: #555; font-style: italic; }
 dl.summary { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; }

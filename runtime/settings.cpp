@@ -370,6 +370,8 @@ constexpr Binding kBindings[] = {
     {"trace-buffer-mb", bindInt<&Settings::traceBufferMb>},
     {"adopt", bindBool<&Settings::adopt>},
     {"child-tool-options", bindString<&Settings::childToolOptions>},
+    {"api-version", bindString<&Settings::apiVersion>},
+    {"advice", bindBool<&Settings::advice>},
     {"config", bindString<&Settings::config>},
     {"agent", bindAgents},
 };
@@ -597,7 +599,30 @@ std::optional<std::string> combinationProblem(const Settings& settings) {
                     : std::string("each format is written to FILE plus its extension (.txt, .html, .sarif, .xml, .json)")) +
                ", not to stderr";
     }
+    if (settings.check == CheckMode::Off && (!settings.apiVersion.empty() || settings.advice))
+        return std::string(!settings.apiVersion.empty() ? "api-version=" : "advice=") +
+               " needs the checking layer: with check=off agents get the JVM's own environments";
+    if (!settings.apiVersion.empty() && !parseRelease(settings.apiVersion))
+        return "api-version=" + settings.apiVersion +
+               " is not a JVMTI release: write X.Y.Z, one of 1.0.0 to 1.2.x, 9.0.0, 11.0.0 and later N.0.0";
     return std::nullopt;
+}
+
+std::optional<int> parseRelease(std::string_view text) {
+    int part[3] = {0, 0, 0};
+    std::size_t at = 0;
+    for (int i = 0; i < 3; ++i) {
+        const std::size_t begin = at;
+        while (at < text.size() && at - begin < 6 && text[at] >= '0' && text[at] <= '9')
+            part[i] = part[i] * 10 + (text[at++] - '0');
+        if (at == begin) return std::nullopt;
+        if (i < 2 && (at >= text.size() || text[at++] != '.')) return std::nullopt;
+    }
+    if (at != text.size()) return std::nullopt;
+    const bool first = part[0] == 1 && part[1] <= 2 && part[2] <= 255;
+    const bool later = part[0] >= 9 && part[0] <= 4095 && part[1] == 0 && part[2] == 0;
+    if (!first && !later) return std::nullopt;
+    return part[0] << 16 | part[1] << 8 | part[2];
 }
 
 std::string reportFile(const Settings& settings, ReportFormat format) {

@@ -91,6 +91,8 @@ struct Settings {
     int traceBufferMb = 64;                      // bound of records waiting to be written
     bool adopt = false;                          // put the agents the VM loads itself behind the layer
     std::string childToolOptions;                // JAVA_TOOL_OPTIONS for the processes this JVM starts
+    std::string apiVersion;                      // the earlier release the agents see, X.Y.Z; empty: the JVM's
+    bool advice = false;                         // report advice at exit
     std::string config;                          // the config file that was read, if any
     std::vector<AgentSpec> agents;               // in load order
 
@@ -122,8 +124,13 @@ SettingsResult parseConfigFile(const std::string& path);
 SettingsResult parseConfigJson(std::string_view json, const std::string& fileName);
 
 // What is wrong with settings that are each valid but not together (report-format=html with
-// report=stderr), or nothing.
+// report=stderr), or with a value its type does not judge (api-version), or nothing.
 std::optional<std::string> combinationProblem(const Settings& settings);
+
+// A JVMTI release written X.Y.Z, as GetVersionNumber encodes it without the interface type
+// (major << 16 | minor << 8 | micro): 1.0.x to 1.2.x, or N.0.0 for N from 9 on (the releases
+// numbered after their JDK). nullopt for anything else.
+std::optional<int> parseRelease(std::string_view text);
 
 // Whether report-format lists `format`.
 bool hasFormat(const Settings& settings, ReportFormat format);

@@ -19,6 +19,8 @@
 #include <mutex>
 #include <string>
 
+#include "advice.hpp"
+#include "api_version.hpp"
 #include "checks/call_site.hpp"
 #include "checks/handles.hpp"
 #include "layer.hpp"
@@ -110,12 +112,26 @@ jint wrapHostEnv(jvmtiEnv* host, Agent* agent, void** penv, jint version) {
     return JNI_OK;
 }
 
+// api-version=: a JVMTI version later than the release played does not exist (JNI_EVERSION),
+// as on that release's VM. Reported as info: probing GetEnv for the newest version is usual.
+bool laterThanRelease(jint version) {
+    if (api_version::acceptsGetEnv(version)) return false;
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(version));
+    reportProblem(Severity::Info, "api_version.get_env", "GetEnv", nullptr,
+                  std::string("JNI_EVERSION for version ") + hex + ": it came after JVMTI " + api_version::releaseName() +
+                      " (api-version=)",
+                  "under api-version=, GetEnv knows only the versions up to that release");
+    return true;
+}
+
 // JNI versions go to the VM; JVMTI versions get a layer environment in front of the one
 // the VM creates, so the VM decides which versions exist, as it would without the layer.
 jint JNICALL vmGetEnv(JavaVM* vm, void** penv, jint version) {
     LayerVM* lvm = layerVM(vm);
     JavaVM* real = lvm->real;
     if (!isJvmti(version) || checkMode() == CheckMode::Off) return real->functions->GetEnv(real, penv, version);
+    if (laterThanRelease(version)) return JNI_EVERSION;
     jvmtiEnv* host = nullptr;
     const jint result = real->functions->GetEnv(real, reinterpret_cast<void**>(&host), version);
     if (result != JNI_OK) return result;
@@ -171,6 +187,7 @@ void finishRun() {
     // One collection of leaks, counts and statistics; every format is written from it.
     const auto leaks = memory::leaks();
     reportLeaks(leaks);
+    advice::finish();
     reporter().summary();
     report_page::finish(leaks);
     const std::uint64_t failing = report_files::finish();
@@ -199,6 +216,12 @@ bool startLayer(JavaVM* vm) {
     State& s = state();
     checks::findLayerCode();
     if (!createControl(vm)) return false;
+    if (!s.settings.apiVersion.empty()) {
+        jint vmVersion = 0;
+        s.control->functions->GetVersionNumber(s.control, &vmVersion);
+        if (auto problem = api_version::configure(*parseRelease(s.settings.apiVersion), vmVersion)) return fail(*problem);
+    }
+    advice::start(s.settings.advice);
     // report=%p.%m: every JVM of a process tree its own file.
     const std::string mainClass =
         report_files::mainClassOf(report_files::systemProperty(s.control, "sun.java.command"));
@@ -261,6 +284,7 @@ jint JNICALL adoptGetEnv(JavaVM* vm, void** penv, jint version) {
             agent->index = static_cast<int>(s.agents.size() - 1);
         }
     }
+    if (laterThanRelease(version)) return JNI_EVERSION;
     jvmtiEnv* host = nullptr;
     const jint result = s.vmInvoke->GetEnv(vm, reinterpret_cast<void**>(&host), version);
     if (result != JNI_OK) return result;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
 #include "stats.hpp"
@@ -38,6 +39,7 @@ struct Session {
     VmNames names;
     bool noAddr = false;
     bool callsOn = false, eventsOn = false;  // traced or counted
+    bool noteCalls = false;                  // advice=true: calls noted per environment
 
     Session(JavaVM* vm, jvmtiEnv* control) : names(vm, control) {}
 };
@@ -169,7 +171,7 @@ void settle(Frame* f) {
 std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control) {
     // The HTML report holds the statistics: report-format=html counts as stats= does.
     const bool counting = !settings.stats.empty() || hasFormat(settings, ReportFormat::Html);
-    if (settings.trace.empty() && !counting) return std::nullopt;
+    if (settings.trace.empty() && !counting && !settings.advice) return std::nullopt;
     auto s = std::make_unique<Session>(vm, control);
 
     trace_filter::Universe universe;
@@ -232,6 +234,8 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
         s->statsTarget = settings.stats;
         s->callsOn = s->eventsOn = true;
     }
+    // advice=true notes the functions each environment calls, on the tracing entries' way in.
+    if (settings.advice) s->callsOn = s->noteCalls = true;
     session.store(s.release(), std::memory_order_release);
     return std::nullopt;
 }
@@ -317,9 +321,10 @@ using jvmtilayer::tracing::Frame;
 using jvmtilayer::tracing::Session;
 using jvmtilayer::tracing::session;
 
-Call::Call(jvmtiEnv*, int function) noexcept : state_(nullptr) {
+Call::Call(jvmtiEnv* env, int function) noexcept : state_(nullptr) {
     Session* s = session.load(std::memory_order_acquire);
     if (s == nullptr) return;
+    if (s->noteCalls) jvmtilayer::advice::called(env, function);
     const auto flags = s->functions[function];  // numbers come from the generated table
     const bool written = s->tracing && jvmtilayer::tracing::writesCall(flags);
     const bool onError = s->tracing && !written && flags.errors;

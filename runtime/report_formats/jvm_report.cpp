@@ -16,12 +16,13 @@ const char* levelName(Level level) {
     case Level::Error: return "error";
     case Level::Warning: return "warning";
     case Level::Info: return "info";
+    case Level::Advice: return "advice";
     }
     return "error";
 }
 
 std::optional<Level> parseLevel(const std::string& name) {
-    for (Level l : {Level::Error, Level::Warning, Level::Info})
+    for (Level l : {Level::Error, Level::Warning, Level::Info, Level::Advice})
         if (name == levelName(l)) return l;
     return std::nullopt;
 }

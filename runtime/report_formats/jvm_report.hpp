@@ -16,8 +16,9 @@
 
 namespace jvmtireport {
 
-enum class Level { Info = 0, Warning = 1, Error = 2 };
-const char* levelName(Level level);                          // "error", "warning", "info"
+// Advice is below info: it never counts toward a failed run.
+enum class Level { Advice = 0, Info = 1, Warning = 2, Error = 3 };
+const char* levelName(Level level);                          // "error", "warning", "info", "advice"
 std::optional<Level> parseLevel(const std::string& name);   // the reverse; nullopt when unknown
 
 // A call site as the layer names it: "libagent.so!function+0x1c (/src/agent.cpp:42)",

@@ -23,7 +23,8 @@ const char* sarifLevel(Level level) {
     switch (level) {
     case Level::Error: return "error";
     case Level::Warning: return "warning";
-    case Level::Info: return "note";
+    case Level::Info:
+    case Level::Advice: return "note";
     }
     return "error";
 }

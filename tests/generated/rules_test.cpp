@@ -69,7 +69,7 @@ TEST_CASE("rules: one entry per kViolations row and per layer rule, ids unique")
         CHECK(ids.insert(r.id).second);
         CHECK_FALSE(r.text.empty());
         CHECK((r.severity == "error" || r.severity == "warning" || r.severity == "error, warning" ||
-               r.severity == "warning, error"));
+               r.severity == "warning, error" || r.severity == "info" || r.severity == "advice"));
         if (r.layer) ++layer;
         else entryIds.push_back(r.id);
     }
@@ -107,7 +107,17 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
     // The other one: a failed check of an entry (violations.cpp), whose id is a kViolations
     // row's. The leak report (startup.cpp), whose id is "leak." + function, takes its severity
     // from the check mode: warning under spec, error under strict.
-    CHECK(calls == literals + 1);
+    // And the advice about costly capabilities (advice.cpp), whose ids are rows of kCostly.
+    CHECK(calls == literals + 2);
+    CHECK(runtimeSources()["advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
+    const std::string advice = runtimeSources()["advice.cpp"];
+    const std::regex costly(R"#(\{"(advice\.costly\.\w+)",)#");
+    size_t costlyRows = 0;
+    for (std::sregex_iterator it(advice.begin(), advice.end(), costly), e; it != e; ++it, ++costlyRows) {
+        INFO((*it)[1]);
+        CHECK(severity[(*it)[1]] == "advice");
+    }
+    CHECK(costlyRows == 3);
     CHECK(runtimeSources()["startup.cpp"].find(
               "const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") !=
           std::string::npos);
