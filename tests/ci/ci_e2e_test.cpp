@@ -524,6 +524,7 @@ TEST_CASE("bad input: status 2 and a message naming what is wrong") {
         {"--fail-on=fatal", "fail-on", false},
         {"report-format=pdf", "report-format", false},
         {"--no-such-option", "--no-such-option", false},
+        {"api-version=17.1.0", "api-version=17.1.0 is not a JVMTI release", false},
     };
     for (const auto& b : bad) {
         INFO("jvmti-check " << b.args);
@@ -658,4 +659,50 @@ TEST_CASE("html index: --html with several JVMs links each JVM's own page") {
     }
     CHECK(pages == 2);
     CHECK(contains(index, "<tr class=\"fail\">"));
+}
+
+TEST_CASE("api-version and advice: an older interface on JDK 25, advice in every report format but never a failure") {
+    Work w;
+    const std::string java25 = jdk25Java();
+    if (!java25.empty()) {
+        // The versioned agent takes its JDK 17 path on JDK 25, and prints what it prints on a real 17.
+        const Run older = w.check("api-version=17.0.0 -- " + q(java25) + " -agentpath:" + std::string(CI_VERSIONED) +
+                                  "=careless -cp " + q(agentClasses) + " agenttest.Hello");
+        CHECK(older.status == 0);
+        CHECK(older.out == readFile(CI_VERSIONED_JDK17) + "hello\n");
+        CHECK(contains(older.err, "jvmtilayer: summary: api_version.event: 1 report"));
+    } else {
+        WARN("skipped the JDK 25 half: no JDK 25 (install Temurin 25 in /usr/lib/jvm/temurin-25-jdk-amd64)");
+    }
+    // advice=true: the advised agent's two pieces of advice in the text, JSON, SARIF, JUnit and
+    // HTML reports, at level advice (SARIF: note); with --fail-on=warning the run still passes.
+    const Run advised = w.check("--error-exitcode=3 --fail-on=warning --sarif a.sarif --junit a.xml --html a.html "
+                                "--report-dir reports advice=true -- " + q(java17) + " -agentpath:" +
+                                std::string(CI_ADVISED) + " -cp " + q(agentClasses) + " agenttest.Hello");
+    CHECK(advised.status == 0);
+    CHECK(advised.out == "tagged the main thread\nhello\n");
+    CHECK(contains(advised.err, "jvmtilayer: summary: total: 2 reports of 2 ids"));
+    const json sarif = json::parse(readFile(w.dir / "a.sarif"));
+    std::set<std::string> sarifRules;
+    for (const auto& result : sarif["runs"][0]["results"]) {
+        sarifRules.insert(result["ruleId"].get<std::string>());
+        CHECK(result["level"] == "note");
+    }
+    CHECK(sarifRules == std::set<std::string>{"advice.capability_unused", "advice.event_without_callback"});
+    const std::string junit = readFile(w.dir / "a.xml");
+    CHECK(contains(junit, "advice.capability_unused"));
+    CHECK_FALSE(contains(junit, "<failure"));
+    CHECK(contains(readFile(w.dir / "a.html"), "advice.event_without_callback"));
+    std::size_t jsons = 0;
+    for (const auto& name : testsupport::listFiles(w.dir / "reports"))
+        if (endsWith(name, ".json")) {
+            ++jsons;
+            const json jvm = json::parse(readFile(w.dir / "reports" / name));
+            std::set<std::string> levels;
+            for (const auto& rule : jvm["rules"]) levels.insert(rule["level"].get<std::string>());
+            CHECK(levels == std::set<std::string>{"advice"});
+            const std::string text = readFile(w.dir / "reports" / (name.substr(0, name.size() - 5) + ".txt"));
+            CHECK(contains(text, "jvmtilayer: advice: advice.capability_unused: AddCapabilities: libadvised.so: can_signal_thread"));
+        }
+    CHECK(jsons == 1);
 }

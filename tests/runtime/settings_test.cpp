@@ -18,7 +18,7 @@ namespace {
 const std::string kValidSettings =
     "valid settings: check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, "
     "trace-file, trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
-    "child-tool-options, config, agent";
+    "child-tool-options, api-version, advice, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
 
@@ -177,6 +177,31 @@ TEST_CASE("options: error-exitcode, fail-on and adopt", "[settings]") {
     const auto fromEnv = loadSettings(nullptr);
     REQUIRE(fromEnv.ok());
     CHECK(fromEnv.settings.childToolOptions == "-agentpath:/l.so=adopt=true,report=/d/%p");
+}
+
+TEST_CASE("options: api-version names a JVMTI release, advice is a switch, both need checking", "[settings]") {
+    CleanEnv env;
+    CHECK(loaded("api-version=17.0.0").apiVersion == "17.0.0");
+    CHECK(loaded("api-version=1.2.3").apiVersion == "1.2.3");
+    CHECK(loaded("advice=true").advice);
+    CHECK_FALSE(loaded("").advice);
+    // The releases: 1.0 to 1.2 with any micro, then N.0.0 from 9 on.
+    CHECK(parseRelease("1.0.0") == 0x010000);
+    CHECK(parseRelease("1.2.1") == 0x010201);
+    CHECK(parseRelease("9.0.0") == 0x090000);
+    CHECK(parseRelease("25.0.0") == 0x190000);
+    for (const char* bad : {"", "17", "17.0", "17.1.0", "16.0.1", "1.3.0", "8.0.0", "2.0.0", "17.0.0.0", "x.0.0", "17.0.0 ",
+                            "-1.0.0", "4096.0.0", "1.2.256", "99999999999.0.0"}) {
+        INFO(bad);
+        CHECK_FALSE(parseRelease(bad));
+    }
+    CHECK(loadSettings("api-version=17.1.0").error ==
+          "api-version=17.1.0 is not a JVMTI release: write X.Y.Z, one of 1.0.0 to 1.2.x, 9.0.0, 11.0.0 and later N.0.0");
+    CHECK(loadSettings("check=off,api-version=17.0.0").error ==
+          "api-version= needs the checking layer: with check=off agents get the JVM's own environments");
+    CHECK(loadSettings("check=off,advice=true").error ==
+          "advice= needs the checking layer: with check=off agents get the JVM's own environments");
+    CHECK(optionError("advice=maybe").find("advice") != std::string::npos);
 }
 
 TEST_CASE("options: the agent takes the rest of the string verbatim", "[settings]") {
