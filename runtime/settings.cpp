@@ -604,7 +604,7 @@ std::optional<std::string> combinationProblem(const Settings& settings) {
                " needs the checking layer: with check=off agents get the JVM's own environments";
     if (!settings.apiVersion.empty() && !parseRelease(settings.apiVersion))
         return "api-version=" + settings.apiVersion +
-               " is not a JVMTI release: write X.Y.Z, one of 1.0.0 to 1.2.x, 9.0.0, 11.0.0 and later N.0.0";
+               " is not a JVMTI release: write X.Y.Z, 1.0.0 to 1.2.x or N.0.0 with N from 9 on";
     return std::nullopt;
 }
 
