@@ -213,14 +213,12 @@ std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f) {
             k.param = p;
             checks.push_back(std::move(k));
         }
-        if (t.kind == Kind::Value && t.base == "jint") {
-            if (auto m = t.baseAttrs.find("min"); m != t.baseAttrs.end()) {
-                EntryCheck k{W::Minimum, "JVMTI_ERROR_ILLEGAL_ARGUMENT", f.id + "." + p->id + ".min",
-                             p->id + " must be at least " + m->second};
-                k.param = p;
-                k.minimum = m->second;
-                checks.push_back(std::move(k));
-            }
+        if (const auto minimum = minimumOf(t)) {
+            EntryCheck k{W::Minimum, "JVMTI_ERROR_ILLEGAL_ARGUMENT", f.id + "." + p->id + ".min",
+                         p->id + " must be at least " + *minimum};
+            k.param = p;
+            k.minimum = *minimum;
+            checks.push_back(std::move(k));
         }
         if (t.kind == Kind::Value && t.base == "enum") {
             EntryCheck k{W::EnumValue, enumError(t.name), f.id + "." + p->id + ".enum",
@@ -248,6 +246,15 @@ std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f) {
     return checks;
 }
 
+std::optional<std::string> minimumOf(const Type& t) {
+    if (t.kind != Kind::Value) return std::nullopt;
+    if (t.base == "jint")
+        if (auto m = t.baseAttrs.find("min"); m != t.baseAttrs.end()) return m->second;
+    // A frame depth counts from 0, the current frame (the spec's jframeID).
+    if (t.base == "jframeID") return "0";
+    return std::nullopt;
+}
+
 std::vector<std::string> allowedErrors(const Spec& spec, const Function& f) {
     std::vector<std::string> out;
     auto add = [&](const std::string& e) {
@@ -260,7 +267,8 @@ std::vector<std::string> allowedErrors(const Spec& spec, const Function& f) {
     for (const auto* p : signatureParams(f.params)) {
         const Type& t = p->type;
         if (isPointerKind(t.kind) && !t.nullok) add("JVMTI_ERROR_NULL_POINTER");
-        if (t.kind == Kind::Value && t.base == "jint" && t.baseAttrs.count("min")) add("JVMTI_ERROR_ILLEGAL_ARGUMENT");
+        if (minimumOf(t)) add("JVMTI_ERROR_ILLEGAL_ARGUMENT");
+        if (t.kind == Kind::Value && t.base == "jframeID") add("JVMTI_ERROR_NO_MORE_FRAMES");
         if (t.kind == Kind::Value && t.base == "enum") add(enumError(t.name));
         if (const HandleType* h = handleType(t)) add(h->error);
     }

@@ -2,6 +2,7 @@
 // capability bit layout, the JVMTI_VERSION_* constants.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,8 @@ std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f);
 // MUST_POSSESS_CAPABILITY for a required capability, and for a handle parameter the error of
 // its type: INVALID_OBJECT, INVALID_CLASS, INVALID_THREAD, INVALID_THREAD_GROUP,
 // INVALID_METHODID, INVALID_FIELDID).
+// The least value a parameter may take: a jint's min attribute, 0 for a frame depth (jframeID).
+std::optional<std::string> minimumOf(const Type& t);
 std::vector<std::string> allowedErrors(const Spec& spec, const Function& f);
 
 // The values an enum parameter may take, by the constant names jvmti.h declares.

@@ -77,14 +77,13 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
                     handleError = c.error;
                 }
             }
-            const auto min = p->type.baseAttrs.find("min");
+            const auto min = minimumOf(p->type);
             const bool isEnum = p->type.kind == Kind::Value && p->type.base == "enum";
             if (isEnum) enumsUsed[p->type.name] = true;
             params.push(Object{"name", p->id, "ctype", p->type.cType(), "kind", kindEnumerator(p->type.kind),
                                "base", p->type.base, "enumName", isEnum ? p->type.name : "", "isEnum", isEnum,
                                "nullok", str(p->type.nullok), "nullChecked", str(nullChecked),
-                               "hasMin", str(min != p->type.baseAttrs.end()),
-                               "min", min != p->type.baseAttrs.end() ? min->second : "0",
+                               "hasMin", str(min.has_value()), "min", min.value_or("0"),
                                "handle", handle, "handleError", handleError});
         }
         const size_t paramCount = params.size();
@@ -114,6 +113,11 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
         put(fv, "category", f->category);
         put(fv, "since", f->since);
         put(fv, "traceByDefault", str(tracedByDefault(*f)));
+        List errors(f->errors.size());
+        for (const auto& e : f->errors) errors.push(Object{"name", e.id});
+        put(fv, "errorCount", std::to_string(f->errors.size()));
+        put(fv, "hasErrors", !f->errors.empty());
+        put(fv, "errors", withMore(std::move(errors)));
         put(fv, "varargsFlag", str(fv.get("varargs")->is_true()));
         functions.push(std::move(fv));
     }

@@ -61,6 +61,8 @@ struct Function {
     const char* category;
     const char* since;
     bool traceByDefault;      // false for the functions the spec marks notrace (Allocate, ...)
+    const jvmtiError* errors; // the errors the spec lists for this function alone (not the
+    int errorCount;           // ones every function may return)
 };
 
 struct Event {

@@ -182,6 +182,7 @@ const Violation kViolations[] = {
     {"PopFrame.thread.stale", "PopFrame", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"GetFrameLocation.env.invalid", "GetFrameLocation", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetFrameLocation.phase", "GetFrameLocation", "", "GetFrameLocation may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
+    {"GetFrameLocation.depth.min", "GetFrameLocation", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetFrameLocation.method_ptr.null", "GetFrameLocation", "method_ptr", "method_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetFrameLocation.location_ptr.null", "GetFrameLocation", "location_ptr", "location_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetFrameLocation.callback_unsafe", "GetFrameLocation", "", "GetFrameLocation is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
@@ -190,6 +191,7 @@ const Violation kViolations[] = {
     {"NotifyFramePop.env.invalid", "NotifyFramePop", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"NotifyFramePop.phase", "NotifyFramePop", "", "NotifyFramePop may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"NotifyFramePop.capability.can_generate_frame_pop_events", "NotifyFramePop", "", "NotifyFramePop requires the capability can_generate_frame_pop_events", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"NotifyFramePop.depth.min", "NotifyFramePop", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"NotifyFramePop.callback_unsafe", "NotifyFramePop", "", "NotifyFramePop is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"NotifyFramePop.thread.invalid", "NotifyFramePop", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"NotifyFramePop.thread.stale", "NotifyFramePop", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
@@ -1009,12 +1011,13 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
         const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[170]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(method_ptr == nullptr)) return fail(rt_env, kViolations[171]);
-    if (JVMTI_ENTRY_UNLIKELY(location_ptr == nullptr)) return fail(rt_env, kViolations[172]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[173]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[171]);
+    if (JVMTI_ENTRY_UNLIKELY(method_ptr == nullptr)) return fail(rt_env, kViolations[172]);
+    if (JVMTI_ENTRY_UNLIKELY(location_ptr == nullptr)) return fail(rt_env, kViolations[173]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[174]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 175 : 174]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 176 : 175]);
     }
 #if defined(JVMTI_HOOK_PRE_GetFrameLocation)
     if (const jvmtiError hooked = hooks::GetFrameLocation_pre(*rt_env, thread, depth, method_ptr, location_ptr); hooked != JVMTI_ERROR_NONE)
@@ -1033,16 +1036,17 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
 jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint depth) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[176]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[177]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[177]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[178]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[178]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[179]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[179]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[180]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[181]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 181 : 180]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 183 : 182]);
     }
 #if defined(JVMTI_HOOK_PRE_NotifyFramePop)
     if (const jvmtiError hooked = hooks::NotifyFramePop_pre(*rt_env, thread, depth); hooked != JVMTI_ERROR_NONE)
@@ -1061,16 +1065,16 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
 jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[182]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[184]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[183]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[185]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[184]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[185]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_frame_pop_events)) return fail(rt_env, kViolations[186]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[187]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 187 : 186]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 189 : 188]);
     }
 #if defined(JVMTI_HOOK_PRE_ClearAllFramePops)
     if (const jvmtiError hooked = hooks::ClearAllFramePops_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
@@ -1089,20 +1093,20 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
 jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, jobject value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[188]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[190]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[189]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[191]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[190]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[191]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[192]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[193]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 195 : 194]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && value != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, value);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 195 : 194]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 197 : 196]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnObject)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnObject_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
@@ -1121,16 +1125,16 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
 jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[196]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[198]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[197]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[199]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[198]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[199]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[200]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[201]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 201 : 200]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 203 : 202]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnInt)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnInt_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
@@ -1149,16 +1153,16 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
 jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlong value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[202]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[204]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[203]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[205]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[204]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[205]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[206]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[207]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 207 : 206]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 209 : 208]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnLong)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnLong_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
@@ -1177,16 +1181,16 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
 jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jfloat value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[208]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[210]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[209]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[211]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[210]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[211]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[212]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[213]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 213 : 212]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 215 : 214]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnFloat)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnFloat_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
@@ -1205,16 +1209,16 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
 jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, jdouble value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[214]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[216]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[215]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[217]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[216]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[217]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[218]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[219]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 219 : 218]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 221 : 220]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnDouble)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnDouble_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
@@ -1233,16 +1237,16 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
 jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[220]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[222]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[221]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[223]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[222]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[223]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_force_early_return)) return fail(rt_env, kViolations[224]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[225]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 225 : 224]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 227 : 226]);
     }
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnVoid)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnVoid_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)

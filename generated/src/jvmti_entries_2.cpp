@@ -78,6 +78,7 @@ const Violation kViolations[] = {
     {"GetLocalObject.env.invalid", "GetLocalObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalObject.phase", "GetLocalObject", "", "GetLocalObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalObject.capability.can_access_local_variables", "GetLocalObject", "", "GetLocalObject requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalObject.depth.min", "GetLocalObject", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalObject.value_ptr.null", "GetLocalObject", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalObject.callback_unsafe", "GetLocalObject", "", "GetLocalObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalObject.thread.invalid", "GetLocalObject", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -85,6 +86,7 @@ const Violation kViolations[] = {
     {"GetLocalInstance.env.invalid", "GetLocalInstance", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalInstance.phase", "GetLocalInstance", "", "GetLocalInstance may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalInstance.capability.can_access_local_variables", "GetLocalInstance", "", "GetLocalInstance requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalInstance.depth.min", "GetLocalInstance", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalInstance.value_ptr.null", "GetLocalInstance", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalInstance.callback_unsafe", "GetLocalInstance", "", "GetLocalInstance is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalInstance.thread.invalid", "GetLocalInstance", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -92,6 +94,7 @@ const Violation kViolations[] = {
     {"GetLocalInt.env.invalid", "GetLocalInt", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalInt.phase", "GetLocalInt", "", "GetLocalInt may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalInt.capability.can_access_local_variables", "GetLocalInt", "", "GetLocalInt requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalInt.depth.min", "GetLocalInt", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalInt.value_ptr.null", "GetLocalInt", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalInt.callback_unsafe", "GetLocalInt", "", "GetLocalInt is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalInt.thread.invalid", "GetLocalInt", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -99,6 +102,7 @@ const Violation kViolations[] = {
     {"GetLocalLong.env.invalid", "GetLocalLong", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalLong.phase", "GetLocalLong", "", "GetLocalLong may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalLong.capability.can_access_local_variables", "GetLocalLong", "", "GetLocalLong requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalLong.depth.min", "GetLocalLong", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalLong.value_ptr.null", "GetLocalLong", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalLong.callback_unsafe", "GetLocalLong", "", "GetLocalLong is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalLong.thread.invalid", "GetLocalLong", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -106,6 +110,7 @@ const Violation kViolations[] = {
     {"GetLocalFloat.env.invalid", "GetLocalFloat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalFloat.phase", "GetLocalFloat", "", "GetLocalFloat may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalFloat.capability.can_access_local_variables", "GetLocalFloat", "", "GetLocalFloat requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalFloat.depth.min", "GetLocalFloat", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalFloat.value_ptr.null", "GetLocalFloat", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalFloat.callback_unsafe", "GetLocalFloat", "", "GetLocalFloat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalFloat.thread.invalid", "GetLocalFloat", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -113,6 +118,7 @@ const Violation kViolations[] = {
     {"GetLocalDouble.env.invalid", "GetLocalDouble", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"GetLocalDouble.phase", "GetLocalDouble", "", "GetLocalDouble may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"GetLocalDouble.capability.can_access_local_variables", "GetLocalDouble", "", "GetLocalDouble requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"GetLocalDouble.depth.min", "GetLocalDouble", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"GetLocalDouble.value_ptr.null", "GetLocalDouble", "value_ptr", "value_ptr must not be NULL", JVMTI_ERROR_NULL_POINTER},
     {"GetLocalDouble.callback_unsafe", "GetLocalDouble", "", "GetLocalDouble is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"GetLocalDouble.thread.invalid", "GetLocalDouble", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
@@ -120,6 +126,7 @@ const Violation kViolations[] = {
     {"SetLocalObject.env.invalid", "SetLocalObject", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalObject.phase", "SetLocalObject", "", "SetLocalObject may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalObject.capability.can_access_local_variables", "SetLocalObject", "", "SetLocalObject requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"SetLocalObject.depth.min", "SetLocalObject", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetLocalObject.callback_unsafe", "SetLocalObject", "", "SetLocalObject is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetLocalObject.thread.invalid", "SetLocalObject", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalObject.thread.stale", "SetLocalObject", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
@@ -128,24 +135,28 @@ const Violation kViolations[] = {
     {"SetLocalInt.env.invalid", "SetLocalInt", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalInt.phase", "SetLocalInt", "", "SetLocalInt may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalInt.capability.can_access_local_variables", "SetLocalInt", "", "SetLocalInt requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"SetLocalInt.depth.min", "SetLocalInt", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetLocalInt.callback_unsafe", "SetLocalInt", "", "SetLocalInt is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetLocalInt.thread.invalid", "SetLocalInt", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalInt.thread.stale", "SetLocalInt", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalLong.env.invalid", "SetLocalLong", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalLong.phase", "SetLocalLong", "", "SetLocalLong may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalLong.capability.can_access_local_variables", "SetLocalLong", "", "SetLocalLong requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"SetLocalLong.depth.min", "SetLocalLong", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetLocalLong.callback_unsafe", "SetLocalLong", "", "SetLocalLong is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetLocalLong.thread.invalid", "SetLocalLong", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalLong.thread.stale", "SetLocalLong", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalFloat.env.invalid", "SetLocalFloat", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalFloat.phase", "SetLocalFloat", "", "SetLocalFloat may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalFloat.capability.can_access_local_variables", "SetLocalFloat", "", "SetLocalFloat requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"SetLocalFloat.depth.min", "SetLocalFloat", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetLocalFloat.callback_unsafe", "SetLocalFloat", "", "SetLocalFloat is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetLocalFloat.thread.invalid", "SetLocalFloat", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalFloat.thread.stale", "SetLocalFloat", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalDouble.env.invalid", "SetLocalDouble", "", "the environment must be a live JVMTI environment", JVMTI_ERROR_INVALID_ENVIRONMENT},
     {"SetLocalDouble.phase", "SetLocalDouble", "", "SetLocalDouble may only be called in the LIVE phase", JVMTI_ERROR_WRONG_PHASE},
     {"SetLocalDouble.capability.can_access_local_variables", "SetLocalDouble", "", "SetLocalDouble requires the capability can_access_local_variables", JVMTI_ERROR_MUST_POSSESS_CAPABILITY},
+    {"SetLocalDouble.depth.min", "SetLocalDouble", "depth", "depth must be at least 0", JVMTI_ERROR_ILLEGAL_ARGUMENT},
     {"SetLocalDouble.callback_unsafe", "SetLocalDouble", "", "SetLocalDouble is not callback-safe: heap iteration callbacks and the handlers of GarbageCollectionStart, GarbageCollectionFinish and ObjectFree may not call it", JVMTI_ERROR_ACCESS_DENIED},
     {"SetLocalDouble.thread.invalid", "SetLocalDouble", "thread", "thread must be a live JNI reference", JVMTI_ERROR_INVALID_THREAD},
     {"SetLocalDouble.thread.stale", "SetLocalDouble", "thread", "thread must not be a deleted reference, nor a local reference whose frame has returned", JVMTI_ERROR_INVALID_THREAD},
@@ -585,11 +596,12 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[65]);
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[66]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[67]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[68]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[67]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[68]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[69]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 70 : 69]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 71 : 70]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalObject)
     if (const jvmtiError hooked = hooks::GetLocalObject_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -608,17 +620,18 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint depth, jobject* value_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[71]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[72]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[72]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[73]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[73]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[74]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[75]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[74]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[75]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[76]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[77]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 77 : 76]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 79 : 78]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalInstance)
     if (const jvmtiError hooked = hooks::GetLocalInstance_pre(*rt_env, thread, depth, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -637,17 +650,18 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
 jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint* value_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[78]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[80]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[79]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[81]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[80]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[81]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[82]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[83]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[84]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 84 : 83]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 87 : 86]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalInt)
     if (const jvmtiError hooked = hooks::GetLocalInt_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -666,17 +680,18 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong* value_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[85]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[88]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[86]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[89]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[87]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[88]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[90]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[91]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[92]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[93]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 91 : 90]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 95 : 94]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalLong)
     if (const jvmtiError hooked = hooks::GetLocalLong_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -695,17 +710,18 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat* value_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[92]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[96]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[93]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[97]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[94]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[95]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[96]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[98]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[99]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[100]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[101]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 98 : 97]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 103 : 102]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalFloat)
     if (const jvmtiError hooked = hooks::GetLocalFloat_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -724,17 +740,18 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble* value_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[99]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[104]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[100]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[105]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[101]);
-    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[102]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[103]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[106]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[107]);
+    if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[108]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[109]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 105 : 104]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 111 : 110]);
     }
 #if defined(JVMTI_HOOK_PRE_GetLocalDouble)
     if (const jvmtiError hooked = hooks::GetLocalDouble_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
@@ -753,20 +770,21 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jobject value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[106]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[107]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[113]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[108]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[109]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[114]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[115]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[116]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 111 : 110]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 118 : 117]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && value != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, value);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 113 : 112]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 120 : 119]);
     }
 #if defined(JVMTI_HOOK_PRE_SetLocalObject)
     if (const jvmtiError hooked = hooks::SetLocalObject_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
@@ -785,16 +803,17 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
 jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jint value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[114]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[121]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[115]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[122]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[116]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[117]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[124]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[125]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 119 : 118]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 127 : 126]);
     }
 #if defined(JVMTI_HOOK_PRE_SetLocalInt)
     if (const jvmtiError hooked = hooks::SetLocalInt_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
@@ -813,16 +832,17 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
 jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jlong value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[120]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[128]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[121]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[129]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[122]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[123]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[130]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[131]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[132]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 125 : 124]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 134 : 133]);
     }
 #if defined(JVMTI_HOOK_PRE_SetLocalLong)
     if (const jvmtiError hooked = hooks::SetLocalLong_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
@@ -841,16 +861,17 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
 jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jfloat value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[126]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[135]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[127]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[136]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[128]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[129]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[137]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[139]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 131 : 130]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 141 : 140]);
     }
 #if defined(JVMTI_HOOK_PRE_SetLocalFloat)
     if (const jvmtiError hooked = hooks::SetLocalFloat_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
@@ -869,16 +890,17 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
 jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint depth, jint slot, jdouble value) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[132]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[142]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[133]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[143]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[134]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[135]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_access_local_variables)) return fail(rt_env, kViolations[144]);
+    if (JVMTI_ENTRY_UNLIKELY(depth < 0)) return fail(rt_env, kViolations[145]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[146]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && thread != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 137 : 136]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 148 : 147]);
     }
 #if defined(JVMTI_HOOK_PRE_SetLocalDouble)
     if (const jvmtiError hooked = hooks::SetLocalDouble_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
@@ -897,16 +919,16 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
 jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[138]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[149]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[139]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[150]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[140]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[141]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[151]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[152]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 143 : 142]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 154 : 153]);
     }
 #if defined(JVMTI_HOOK_PRE_SetBreakpoint)
     if (const jvmtiError hooked = hooks::SetBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
@@ -925,16 +947,16 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
 jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocation location) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[144]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[155]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[145]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[156]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[146]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[147]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_breakpoint_events)) return fail(rt_env, kViolations[157]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[158]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && method != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 149 : 148]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 160 : 159]);
     }
 #if defined(JVMTI_HOOK_PRE_ClearBreakpoint)
     if (const jvmtiError hooked = hooks::ClearBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
@@ -953,20 +975,20 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
 jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[150]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[161]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[151]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[162]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[152]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[153]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[163]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[164]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 155 : 154]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 166 : 165]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 157 : 156]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 168 : 167]);
     }
 #if defined(JVMTI_HOOK_PRE_SetFieldAccessWatch)
     if (const jvmtiError hooked = hooks::SetFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
@@ -985,20 +1007,20 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
 jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[158]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[169]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[159]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[170]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[160]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[161]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_access_events)) return fail(rt_env, kViolations[171]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[172]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 163 : 162]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 174 : 173]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 165 : 164]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 176 : 175]);
     }
 #if defined(JVMTI_HOOK_PRE_ClearFieldAccessWatch)
     if (const jvmtiError hooked = hooks::ClearFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
@@ -1017,20 +1039,20 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
 jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[166]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[177]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[167]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[178]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[168]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[169]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[179]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[180]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 171 : 170]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 182 : 181]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 173 : 172]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 184 : 183]);
     }
 #if defined(JVMTI_HOOK_PRE_SetFieldModificationWatch)
     if (const jvmtiError hooked = hooks::SetFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
@@ -1049,20 +1071,20 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
 jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, jfieldID field) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[174]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[185]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[175]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[186]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[176]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[177]);
+    if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_field_modification_events)) return fail(rt_env, kViolations[187]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[188]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 179 : 178]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 190 : 189]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && field != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 181 : 180]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 192 : 191]);
     }
 #if defined(JVMTI_HOOK_PRE_ClearFieldModificationWatch)
     if (const jvmtiError hooked = hooks::ClearFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
@@ -1081,14 +1103,14 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
 jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jobject** modules_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[182]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[193]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[183]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[194]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[184]);
-    if (JVMTI_ENTRY_UNLIKELY(modules_ptr == nullptr)) return fail(rt_env, kViolations[185]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[186]);
+    if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[195]);
+    if (JVMTI_ENTRY_UNLIKELY(modules_ptr == nullptr)) return fail(rt_env, kViolations[196]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[197]);
 #if defined(JVMTI_HOOK_PRE_GetAllModules)
     if (const jvmtiError hooked = hooks::GetAllModules_pre(*rt_env, module_count_ptr, modules_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1106,17 +1128,17 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
 jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, const char* package_name, jobject* module_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[187]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[198]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[188]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[199]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(package_name == nullptr)) return fail(rt_env, kViolations[189]);
-    if (JVMTI_ENTRY_UNLIKELY(module_ptr == nullptr)) return fail(rt_env, kViolations[190]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[191]);
+    if (JVMTI_ENTRY_UNLIKELY(package_name == nullptr)) return fail(rt_env, kViolations[200]);
+    if (JVMTI_ENTRY_UNLIKELY(module_ptr == nullptr)) return fail(rt_env, kViolations[201]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[202]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && class_loader != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, class_loader);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 204 : 203]);
     }
 #if defined(JVMTI_HOOK_PRE_GetNamedModule)
     if (const jvmtiError hooked = hooks::GetNamedModule_pre(*rt_env, class_loader, package_name, module_ptr); hooked != JVMTI_ERROR_NONE)
@@ -1135,21 +1157,21 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
 jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject to_module) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[194]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[205]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[195]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[206]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[196]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[197]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[198]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[207]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[208]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[209]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 200 : 199]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 211 : 210]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 202 : 201]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 213 : 212]);
     }
 #if defined(JVMTI_HOOK_PRE_AddModuleReads)
     if (const jvmtiError hooked = hooks::AddModuleReads_pre(*rt_env, module, to_module); hooked != JVMTI_ERROR_NONE)
@@ -1168,22 +1190,22 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
 jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[203]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[214]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[204]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[215]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[205]);
-    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[206]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[207]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[208]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[216]);
+    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[217]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[218]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[219]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 210 : 209]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 221 : 220]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 212 : 211]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 223 : 222]);
     }
 #if defined(JVMTI_HOOK_PRE_AddModuleExports)
     if (const jvmtiError hooked = hooks::AddModuleExports_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
@@ -1202,22 +1224,22 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
 jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const char* pkg_name, jobject to_module) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[213]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[224]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[214]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[225]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[215]);
-    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[216]);
-    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[217]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[218]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[226]);
+    if (JVMTI_ENTRY_UNLIKELY(pkg_name == nullptr)) return fail(rt_env, kViolations[227]);
+    if (JVMTI_ENTRY_UNLIKELY(to_module == nullptr)) return fail(rt_env, kViolations[228]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[229]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 220 : 219]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 231 : 230]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && to_module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 222 : 221]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 233 : 232]);
     }
 #if defined(JVMTI_HOOK_PRE_AddModuleOpens)
     if (const jvmtiError hooked = hooks::AddModuleOpens_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
@@ -1236,21 +1258,21 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
 jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass service) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[223]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[234]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[224]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[235]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[225]);
-    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[226]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[227]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[236]);
+    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[237]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[238]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 229 : 228]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 240 : 239]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && service != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, service);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 231 : 230]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 242 : 241]);
     }
 #if defined(JVMTI_HOOK_PRE_AddModuleUses)
     if (const jvmtiError hooked = hooks::AddModuleUses_pre(*rt_env, module, service); hooked != JVMTI_ERROR_NONE)
@@ -1269,26 +1291,26 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
 jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass service, jclass impl_class) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[232]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[243]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[233]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[244]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[234]);
-    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[235]);
-    if (JVMTI_ENTRY_UNLIKELY(impl_class == nullptr)) return fail(rt_env, kViolations[236]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[237]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[245]);
+    if (JVMTI_ENTRY_UNLIKELY(service == nullptr)) return fail(rt_env, kViolations[246]);
+    if (JVMTI_ENTRY_UNLIKELY(impl_class == nullptr)) return fail(rt_env, kViolations[247]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[248]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 239 : 238]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 250 : 249]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && service != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, service);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 241 : 240]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 252 : 251]);
     }
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && impl_class != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, impl_class);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 243 : 242]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 254 : 253]);
     }
 #if defined(JVMTI_HOOK_PRE_AddModuleProvides)
     if (const jvmtiError hooked = hooks::AddModuleProvides_pre(*rt_env, module, service, impl_class); hooked != JVMTI_ERROR_NONE)
@@ -1307,17 +1329,17 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
 jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jboolean* is_modifiable_module_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[244]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[255]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[245]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[256]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[246]);
-    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_module_ptr == nullptr)) return fail(rt_env, kViolations[247]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[248]);
+    if (JVMTI_ENTRY_UNLIKELY(module == nullptr)) return fail(rt_env, kViolations[257]);
+    if (JVMTI_ENTRY_UNLIKELY(is_modifiable_module_ptr == nullptr)) return fail(rt_env, kViolations[258]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[259]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && module != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 250 : 249]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 261 : 260]);
     }
 #if defined(JVMTI_HOOK_PRE_IsModifiableModule)
     if (const jvmtiError hooked = hooks::IsModifiableModule_pre(*rt_env, module, is_modifiable_module_ptr); hooked != JVMTI_ERROR_NONE)
@@ -1336,14 +1358,14 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
 jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, jclass** classes_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[251]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[262]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[252]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[263]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[253]);
-    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[254]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[255]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[264]);
+    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[265]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[266]);
 #if defined(JVMTI_HOOK_PRE_GetLoadedClasses)
     if (const jvmtiError hooked = hooks::GetLoadedClasses_pre(*rt_env, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1361,17 +1383,17 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
 jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating_loader, jint* class_count_ptr, jclass** classes_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[256]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[267]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[257]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[268]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[258]);
-    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[259]);
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[260]);
+    if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[269]);
+    if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[270]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[271]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && initiating_loader != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, initiating_loader);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 262 : 261]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 273 : 272]);
     }
 #if defined(JVMTI_HOOK_PRE_GetClassLoaderClasses)
     if (const jvmtiError hooked = hooks::GetClassLoaderClasses_pre(*rt_env, initiating_loader, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
@@ -1390,15 +1412,15 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
 jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** signature_ptr, char** generic_ptr) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
-    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[263]);
+    if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[274]);
     {
         const jvmtiPhase phase = currentPhase(*rt_env);
-        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[264]);
+        if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_START && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[275]);
     }
-    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[265]);
+    if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[276]);
     if (JVMTI_ENTRY_UNLIKELY(checkingHandles()) && klass != nullptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
-        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 267 : 266]);
+        if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 278 : 277]);
     }
 #if defined(JVMTI_HOOK_PRE_GetClassSignature)
     if (const jvmtiError hooked = hooks::GetClassSignature_pre(*rt_env, klass, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)

@@ -26,6 +26,7 @@ const Param params_Allocate[] = {
 const OutParam out_Allocate[] = {
     { 1, true, false, false, 0, false },
 };
+const jvmtiError errors_Allocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_Deallocate[] = {
     {"mem", "unsigned char*", Kind::OutBuf, "uchar", "", true, false, false, 0,
@@ -73,6 +74,7 @@ const Param params_SuspendThread[] = {
 };
 const jvmtiPhase phases_SuspendThread[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThread[] = { 20 };
+const jvmtiError errors_SuspendThread[] = { JVMTI_ERROR_THREAD_SUSPENDED };
 
 const Param params_SuspendThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -98,6 +100,7 @@ const Param params_SuspendAllVirtualThreads[] = {
 };
 const jvmtiPhase phases_SuspendAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendAllVirtualThreads[] = { 20, 44 };
+const jvmtiError errors_SuspendAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER };
 
 const Param params_ResumeThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -106,6 +109,7 @@ const Param params_ResumeThread[] = {
 };
 const jvmtiPhase phases_ResumeThread[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThread[] = { 20 };
+const jvmtiError errors_ResumeThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_INVALID_TYPESTATE };
 
 const Param params_ResumeThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -131,6 +135,7 @@ const Param params_ResumeAllVirtualThreads[] = {
 };
 const jvmtiPhase phases_ResumeAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeAllVirtualThreads[] = { 20, 44 };
+const jvmtiError errors_ResumeAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER };
 
 const Param params_StopThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -142,6 +147,7 @@ const Param params_StopThread[] = {
 };
 const jvmtiPhase phases_StopThread[] = { JVMTI_PHASE_LIVE };
 const int caps_StopThread[] = { 10 };
+const jvmtiError errors_StopThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_OPAQUE_FRAME };
 
 const Param params_InterruptThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -224,6 +230,7 @@ const Param params_RunAgentThread[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RunAgentThread[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_RunAgentThread[] = { JVMTI_ERROR_INVALID_PRIORITY, JVMTI_ERROR_UNSUPPORTED_OPERATION };
 
 const Param params_SetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -309,6 +316,7 @@ const Param params_GetStackTrace[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetStackTrace[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetStackTrace[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_GetAllStackTraces[] = {
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -344,6 +352,7 @@ const OutParam out_GetThreadListStackTraces[] = {
     { 3, true, false, false, 0, false },
 };
 const jvmtiPhase phases_GetThreadListStackTraces[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetThreadListStackTraces[] = { JVMTI_ERROR_INVALID_THREAD };
 
 const Param params_GetFrameCount[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -362,12 +371,13 @@ const Param params_PopFrame[] = {
 };
 const jvmtiPhase phases_PopFrame[] = { JVMTI_PHASE_LIVE };
 const int caps_PopFrame[] = { 8 };
+const jvmtiError errors_PopFrame[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_GetFrameLocation[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"method_ptr", "jmethodID*", Kind::OutPtr, "jmethodID", "", false, true, false, 0,
@@ -383,12 +393,13 @@ const Param params_NotifyFramePop[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_NotifyFramePop[] = { JVMTI_PHASE_LIVE };
 const int caps_NotifyFramePop[] = { 18 };
+const jvmtiError errors_NotifyFramePop[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_DUPLICATE };
 
 const Param params_ClearAllFramePops[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -397,6 +408,7 @@ const Param params_ClearAllFramePops[] = {
 };
 const jvmtiPhase phases_ClearAllFramePops[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearAllFramePops[] = { 18 };
+const jvmtiError errors_ClearAllFramePops[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_ForceEarlyReturnObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -408,6 +420,7 @@ const Param params_ForceEarlyReturnObject[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnObject[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnObject[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnObject[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_ForceEarlyReturnInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -419,6 +432,7 @@ const Param params_ForceEarlyReturnInt[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnInt[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnInt[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnInt[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_ForceEarlyReturnLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -430,6 +444,7 @@ const Param params_ForceEarlyReturnLong[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnLong[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnLong[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnLong[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_ForceEarlyReturnFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -441,6 +456,7 @@ const Param params_ForceEarlyReturnFloat[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnFloat[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnFloat[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_ForceEarlyReturnDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -452,6 +468,7 @@ const Param params_ForceEarlyReturnDouble[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnDouble[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnDouble[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_ForceEarlyReturnVoid[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -460,6 +477,7 @@ const Param params_ForceEarlyReturnVoid[] = {
 };
 const jvmtiPhase phases_ForceEarlyReturnVoid[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnVoid[] = { 33 };
+const jvmtiError errors_ForceEarlyReturnVoid[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
 
 const Param params_FollowReferences[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -480,6 +498,7 @@ const Param params_FollowReferences[] = {
 };
 const jvmtiPhase phases_FollowReferences[] = { JVMTI_PHASE_LIVE };
 const int caps_FollowReferences[] = { 0 };
+const jvmtiError errors_FollowReferences[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_OBJECT };
 
 const Param params_IterateThroughHeap[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -497,6 +516,7 @@ const Param params_IterateThroughHeap[] = {
 };
 const jvmtiPhase phases_IterateThroughHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateThroughHeap[] = { 0 };
+const jvmtiError errors_IterateThroughHeap[] = { JVMTI_ERROR_INVALID_CLASS };
 
 const Param params_GetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -543,6 +563,7 @@ const OutParam out_GetObjectsWithTags[] = {
 };
 const jvmtiPhase phases_GetObjectsWithTags[] = { JVMTI_PHASE_LIVE };
 const int caps_GetObjectsWithTags[] = { 0 };
+const jvmtiError errors_GetObjectsWithTags[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 const jvmtiPhase phases_ForceGarbageCollection[] = { JVMTI_PHASE_LIVE };
 
 const Param params_IterateOverObjectsReachableFromObject[] = {
@@ -611,7 +632,7 @@ const Param params_GetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -626,12 +647,13 @@ const OutParam out_GetLocalObject[] = {
 };
 const jvmtiPhase phases_GetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalObject[] = { 14 };
+const jvmtiError errors_GetLocalObject[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_GetLocalInstance[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"value_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
@@ -643,12 +665,13 @@ const OutParam out_GetLocalInstance[] = {
 };
 const jvmtiPhase phases_GetLocalInstance[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInstance[] = { 14 };
+const jvmtiError errors_GetLocalInstance[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_GetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -660,12 +683,13 @@ const Param params_GetLocalInt[] = {
 };
 const jvmtiPhase phases_GetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInt[] = { 14 };
+const jvmtiError errors_GetLocalInt[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_GetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -677,12 +701,13 @@ const Param params_GetLocalLong[] = {
 };
 const jvmtiPhase phases_GetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalLong[] = { 14 };
+const jvmtiError errors_GetLocalLong[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_GetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -694,12 +719,13 @@ const Param params_GetLocalFloat[] = {
 };
 const jvmtiPhase phases_GetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalFloat[] = { 14 };
+const jvmtiError errors_GetLocalFloat[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_GetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -711,12 +737,13 @@ const Param params_GetLocalDouble[] = {
 };
 const jvmtiPhase phases_GetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalDouble[] = { 14 };
+const jvmtiError errors_GetLocalDouble[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -728,12 +755,13 @@ const Param params_SetLocalObject[] = {
 };
 const jvmtiPhase phases_SetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalObject[] = { 14 };
+const jvmtiError errors_SetLocalObject[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -745,12 +773,13 @@ const Param params_SetLocalInt[] = {
 };
 const jvmtiPhase phases_SetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalInt[] = { 14 };
+const jvmtiError errors_SetLocalInt[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -762,12 +791,13 @@ const Param params_SetLocalLong[] = {
 };
 const jvmtiPhase phases_SetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalLong[] = { 14 };
+const jvmtiError errors_SetLocalLong[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -779,12 +809,13 @@ const Param params_SetLocalFloat[] = {
 };
 const jvmtiPhase phases_SetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalFloat[] = { 14 };
+const jvmtiError errors_SetLocalFloat[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
-    {"depth", "jint", Kind::Value, "jframeID", "", false, false, false, 0,
+    {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -796,6 +827,7 @@ const Param params_SetLocalDouble[] = {
 };
 const jvmtiPhase phases_SetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalDouble[] = { 14 };
+const jvmtiError errors_SetLocalDouble[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
 
 const Param params_SetBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -807,6 +839,7 @@ const Param params_SetBreakpoint[] = {
 };
 const jvmtiPhase phases_SetBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_SetBreakpoint[] = { 19 };
+const jvmtiError errors_SetBreakpoint[] = { JVMTI_ERROR_DUPLICATE };
 
 const Param params_ClearBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -818,6 +851,7 @@ const Param params_ClearBreakpoint[] = {
 };
 const jvmtiPhase phases_ClearBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearBreakpoint[] = { 19 };
+const jvmtiError errors_ClearBreakpoint[] = { JVMTI_ERROR_NOT_FOUND };
 
 const Param params_SetFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -829,6 +863,7 @@ const Param params_SetFieldAccessWatch[] = {
 };
 const jvmtiPhase phases_SetFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldAccessWatch[] = { 2 };
+const jvmtiError errors_SetFieldAccessWatch[] = { JVMTI_ERROR_DUPLICATE };
 
 const Param params_ClearFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -840,6 +875,7 @@ const Param params_ClearFieldAccessWatch[] = {
 };
 const jvmtiPhase phases_ClearFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldAccessWatch[] = { 2 };
+const jvmtiError errors_ClearFieldAccessWatch[] = { JVMTI_ERROR_NOT_FOUND };
 
 const Param params_SetFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -851,6 +887,7 @@ const Param params_SetFieldModificationWatch[] = {
 };
 const jvmtiPhase phases_SetFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldModificationWatch[] = { 1 };
+const jvmtiError errors_SetFieldModificationWatch[] = { JVMTI_ERROR_DUPLICATE };
 
 const Param params_ClearFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -862,6 +899,7 @@ const Param params_ClearFieldModificationWatch[] = {
 };
 const jvmtiPhase phases_ClearFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldModificationWatch[] = { 1 };
+const jvmtiError errors_ClearFieldModificationWatch[] = { JVMTI_ERROR_NOT_FOUND };
 
 const Param params_GetAllModules[] = {
     {"module_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -891,6 +929,7 @@ const OutParam out_GetNamedModule[] = {
     { 2, false, false, true, -1, false },
 };
 const jvmtiPhase phases_GetNamedModule[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetNamedModule[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_AddModuleReads[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -901,6 +940,7 @@ const Param params_AddModuleReads[] = {
      Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleReads[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddModuleReads[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_AddModuleExports[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -914,6 +954,7 @@ const Param params_AddModuleExports[] = {
      Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleExports[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddModuleExports[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_AddModuleOpens[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -927,6 +968,7 @@ const Param params_AddModuleOpens[] = {
      Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
 };
 const jvmtiPhase phases_AddModuleOpens[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddModuleOpens[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_AddModuleUses[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -937,6 +979,7 @@ const Param params_AddModuleUses[] = {
      Handle::Class, JVMTI_ERROR_INVALID_CLASS},
 };
 const jvmtiPhase phases_AddModuleUses[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddModuleUses[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_AddModuleProvides[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -950,6 +993,7 @@ const Param params_AddModuleProvides[] = {
      Handle::Class, JVMTI_ERROR_INVALID_CLASS},
 };
 const jvmtiPhase phases_AddModuleProvides[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddModuleProvides[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_IsModifiableModule[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -960,6 +1004,7 @@ const Param params_IsModifiableModule[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsModifiableModule[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_IsModifiableModule[] = { JVMTI_ERROR_INVALID_MODULE };
 
 const Param params_GetLoadedClasses[] = {
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1030,6 +1075,7 @@ const OutParam out_GetSourceFileName[] = {
 };
 const jvmtiPhase phases_GetSourceFileName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetSourceFileName[] = { 11 };
+const jvmtiError errors_GetSourceFileName[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_GetClassModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1056,6 +1102,7 @@ const OutParam out_GetClassMethods[] = {
     { 2, true, false, false, 1, true },
 };
 const jvmtiPhase phases_GetClassMethods[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetClassMethods[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
 
 const Param params_GetClassFields[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1072,6 +1119,7 @@ const OutParam out_GetClassFields[] = {
     { 2, true, false, false, 1, true },
 };
 const jvmtiPhase phases_GetClassFields[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetClassFields[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
 
 const Param params_GetImplementedInterfaces[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1088,6 +1136,7 @@ const OutParam out_GetImplementedInterfaces[] = {
     { 2, true, false, true, 1, true },
 };
 const jvmtiPhase phases_GetImplementedInterfaces[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetImplementedInterfaces[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
 
 const Param params_GetClassVersionNumbers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1101,6 +1150,7 @@ const Param params_GetClassVersionNumbers[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassVersionNumbers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetClassVersionNumbers[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_GetConstantPool[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1121,6 +1171,7 @@ const OutParam out_GetConstantPool[] = {
 };
 const jvmtiPhase phases_GetConstantPool[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetConstantPool[] = { 35 };
+const jvmtiError errors_GetConstantPool[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_IsInterface[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1178,6 +1229,7 @@ const OutParam out_GetSourceDebugExtension[] = {
 };
 const jvmtiPhase phases_GetSourceDebugExtension[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetSourceDebugExtension[] = { 13 };
+const jvmtiError errors_GetSourceDebugExtension[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_RetransformClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -1189,6 +1241,7 @@ const Param params_RetransformClasses[] = {
 };
 const jvmtiPhase phases_RetransformClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RetransformClasses[] = { 37 };
+const jvmtiError errors_RetransformClasses[] = { JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED };
 
 const Param params_RedefineClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -1200,6 +1253,7 @@ const Param params_RedefineClasses[] = {
 };
 const jvmtiPhase phases_RedefineClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RedefineClasses[] = { 9 };
+const jvmtiError errors_RedefineClasses[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED, JVMTI_ERROR_UNMODIFIABLE_MODULE };
 
 const Param params_GetObjectSize[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -1379,6 +1433,7 @@ const OutParam out_GetLineNumberTable[] = {
 };
 const jvmtiPhase phases_GetLineNumberTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetLineNumberTable[] = { 12 };
+const jvmtiError errors_GetLineNumberTable[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_GetMethodLocation[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1392,6 +1447,7 @@ const Param params_GetMethodLocation[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMethodLocation[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetMethodLocation[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_GetLocalVariableTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1409,6 +1465,7 @@ const OutParam out_GetLocalVariableTable[] = {
 };
 const jvmtiPhase phases_GetLocalVariableTable[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalVariableTable[] = { 14 };
+const jvmtiError errors_GetLocalVariableTable[] = { JVMTI_ERROR_ABSENT_INFORMATION };
 
 const Param params_GetBytecodes[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1491,6 +1548,7 @@ const Param params_DestroyRawMonitor[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_DestroyRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_DestroyRawMonitor[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 
 const Param params_RawMonitorEnter[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1503,6 +1561,7 @@ const Param params_RawMonitorExit[] = {
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError errors_RawMonitorExit[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 
 const Param params_RawMonitorWait[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1512,18 +1571,21 @@ const Param params_RawMonitorWait[] = {
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError errors_RawMonitorWait[] = { JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_INTERRUPT };
 
 const Param params_RawMonitorNotify[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError errors_RawMonitorNotify[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 
 const Param params_RawMonitorNotifyAll[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError errors_RawMonitorNotifyAll[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 
 const Param params_SetJNIFunctionTable[] = {
     {"function_table", "const jniNativeInterface*", Kind::InPtr, "struct", "", false, true, false, 0,
@@ -1564,6 +1626,7 @@ const Param params_SetEventNotificationMode[] = {
      Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
 };
 const jvmtiPhase phases_SetEventNotificationMode[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_SetEventNotificationMode[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY };
 
 const Param params_GenerateEvents[] = {
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
@@ -1571,6 +1634,7 @@ const Param params_GenerateEvents[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GenerateEvents[] = { JVMTI_PHASE_LIVE };
+const jvmtiError errors_GenerateEvents[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_GetExtensionFunctions[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1607,6 +1671,7 @@ const Param params_SetExtensionEventCallback[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetExtensionEventCallback[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_SetExtensionEventCallback[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_GetPotentialCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1621,6 +1686,7 @@ const Param params_AddCapabilities[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE };
 
 const Param params_RelinquishCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
@@ -1650,6 +1716,7 @@ const Param params_GetCurrentThreadCpuTime[] = {
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTime[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTime[] = { 22 };
+const jvmtiError errors_GetCurrentThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION };
 
 const Param params_GetThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1669,6 +1736,7 @@ const Param params_GetThreadCpuTime[] = {
 };
 const jvmtiPhase phases_GetThreadCpuTime[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTime[] = { 23 };
+const jvmtiError errors_GetThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION };
 
 const Param params_GetTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1694,6 +1762,7 @@ const Param params_AddToBootstrapClassLoaderSearch[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddToBootstrapClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 
 const Param params_AddToSystemClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1701,6 +1770,7 @@ const Param params_AddToSystemClassLoaderSearch[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_AddToSystemClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED };
 
 const Param params_GetSystemProperties[] = {
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1727,6 +1797,7 @@ const OutParam out_GetSystemProperty[] = {
     { 1, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetSystemProperty[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError errors_GetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE };
 
 const Param params_SetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1737,6 +1808,7 @@ const Param params_SetSystemProperty[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetSystemProperty[] = { JVMTI_PHASE_ONLOAD };
+const jvmtiError errors_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE };
 
 const Param params_GetPhase[] = {
     {"phase_ptr", "jvmtiPhase*", Kind::OutPtr, "enum", "", false, true, false, 0,
@@ -1796,6 +1868,7 @@ const Param params_SetHeapSamplingInterval[] = {
 };
 const jvmtiPhase phases_SetHeapSamplingInterval[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const int caps_SetHeapSamplingInterval[] = { 43 };
+const jvmtiError errors_SetHeapSamplingInterval[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
 const int event_caps_Exception[] = { 17 };
 const int event_caps_ExceptionCatch[] = { 17 };
 const int event_caps_SingleStep[] = { 16 };
@@ -1828,907 +1901,1058 @@ const Function functions[functionCount] = {
       nullptr, 0,
       params_Allocate, 2, false,
       out_Allocate, 1,
-      "memory", "1.0", false },
+      "memory", "1.0", false,
+      errors_Allocate, 2 },
     { 47, "Deallocate", "Deallocate", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_Deallocate, 1, false,
       nullptr, 0,
-      "memory", "1.0", false },
+      "memory", "1.0", false,
+      nullptr, 0 },
     { 17, "GetThreadState", "Get Thread State", "live",
       phases_GetThreadState, 1, false,
       nullptr, 0,
       params_GetThreadState, 2, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 18, "GetCurrentThread", "Get Current Thread", "start",
       phases_GetCurrentThread, 2, false,
       nullptr, 0,
       params_GetCurrentThread, 1, false,
       out_GetCurrentThread, 1,
-      "threadCategory", "1.1", true },
+      "threadCategory", "1.1", true,
+      nullptr, 0 },
     { 4, "GetAllThreads", "Get All Threads", "live",
       phases_GetAllThreads, 1, false,
       nullptr, 0,
       params_GetAllThreads, 2, false,
       out_GetAllThreads, 1,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 5, "SuspendThread", "Suspend Thread", "live",
       phases_SuspendThread, 1, false,
       caps_SuspendThread, 1,
       params_SuspendThread, 1, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      errors_SuspendThread, 1 },
     { 92, "SuspendThreadList", "Suspend Thread List", "live",
       phases_SuspendThreadList, 1, false,
       caps_SuspendThreadList, 1,
       params_SuspendThreadList, 3, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 118, "SuspendAllVirtualThreads", "Suspend All Virtual Threads", "live",
       phases_SuspendAllVirtualThreads, 1, false,
       caps_SuspendAllVirtualThreads, 2,
       params_SuspendAllVirtualThreads, 2, false,
       nullptr, 0,
-      "threadCategory", "21", true },
+      "threadCategory", "21", true,
+      errors_SuspendAllVirtualThreads, 2 },
     { 6, "ResumeThread", "Resume Thread", "live",
       phases_ResumeThread, 1, false,
       caps_ResumeThread, 1,
       params_ResumeThread, 1, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      errors_ResumeThread, 2 },
     { 93, "ResumeThreadList", "Resume Thread List", "live",
       phases_ResumeThreadList, 1, false,
       caps_ResumeThreadList, 1,
       params_ResumeThreadList, 3, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 119, "ResumeAllVirtualThreads", "Resume All Virtual Threads", "live",
       phases_ResumeAllVirtualThreads, 1, false,
       caps_ResumeAllVirtualThreads, 2,
       params_ResumeAllVirtualThreads, 2, false,
       nullptr, 0,
-      "threadCategory", "21", true },
+      "threadCategory", "21", true,
+      errors_ResumeAllVirtualThreads, 2 },
     { 7, "StopThread", "Stop Thread", "live",
       phases_StopThread, 1, false,
       caps_StopThread, 1,
       params_StopThread, 2, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      errors_StopThread, 2 },
     { 8, "InterruptThread", "Interrupt Thread", "live",
       phases_InterruptThread, 1, false,
       caps_InterruptThread, 1,
       params_InterruptThread, 1, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 9, "GetThreadInfo", "Get Thread Info", "live",
       phases_GetThreadInfo, 1, false,
       nullptr, 0,
       params_GetThreadInfo, 2, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 10, "GetOwnedMonitorInfo", "Get Owned Monitor Info", "live",
       phases_GetOwnedMonitorInfo, 1, false,
       caps_GetOwnedMonitorInfo, 1,
       params_GetOwnedMonitorInfo, 3, false,
       out_GetOwnedMonitorInfo, 1,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 153, "GetOwnedMonitorStackDepthInfo", "Get Owned Monitor Stack Depth Info", "live",
       phases_GetOwnedMonitorStackDepthInfo, 1, false,
       caps_GetOwnedMonitorStackDepthInfo, 1,
       params_GetOwnedMonitorStackDepthInfo, 3, false,
       out_GetOwnedMonitorStackDepthInfo, 1,
-      "threadCategory", "1.1", true },
+      "threadCategory", "1.1", true,
+      nullptr, 0 },
     { 11, "GetCurrentContendedMonitor", "Get Current Contended Monitor", "live",
       phases_GetCurrentContendedMonitor, 1, false,
       caps_GetCurrentContendedMonitor, 1,
       params_GetCurrentContendedMonitor, 2, false,
       out_GetCurrentContendedMonitor, 1,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      nullptr, 0 },
     { 12, "RunAgentThread", "Run Agent Thread", "live",
       phases_RunAgentThread, 1, false,
       nullptr, 0,
       params_RunAgentThread, 4, false,
       nullptr, 0,
-      "threadCategory", "1.0", true },
+      "threadCategory", "1.0", true,
+      errors_RunAgentThread, 2 },
     { 103, "SetThreadLocalStorage", "Set Thread Local Storage", "start",
       phases_SetThreadLocalStorage, 2, false,
       nullptr, 0,
       params_SetThreadLocalStorage, 2, false,
       nullptr, 0,
-      "threadCategory", "1.0", false },
+      "threadCategory", "1.0", false,
+      nullptr, 0 },
     { 102, "GetThreadLocalStorage", "Get Thread Local Storage", "start",
       phases_GetThreadLocalStorage, 2, false,
       nullptr, 0,
       params_GetThreadLocalStorage, 2, false,
       nullptr, 0,
-      "threadCategory", "1.0", false },
+      "threadCategory", "1.0", false,
+      nullptr, 0 },
     { 13, "GetTopThreadGroups", "Get Top Thread Groups", "live",
       phases_GetTopThreadGroups, 1, false,
       nullptr, 0,
       params_GetTopThreadGroups, 2, false,
       out_GetTopThreadGroups, 1,
-      "thread_groups", "1.0", true },
+      "thread_groups", "1.0", true,
+      nullptr, 0 },
     { 14, "GetThreadGroupInfo", "Get Thread Group Info", "live",
       phases_GetThreadGroupInfo, 1, false,
       nullptr, 0,
       params_GetThreadGroupInfo, 2, false,
       nullptr, 0,
-      "thread_groups", "1.0", true },
+      "thread_groups", "1.0", true,
+      nullptr, 0 },
     { 15, "GetThreadGroupChildren", "Get Thread Group Children", "live",
       phases_GetThreadGroupChildren, 1, false,
       nullptr, 0,
       params_GetThreadGroupChildren, 5, false,
       out_GetThreadGroupChildren, 2,
-      "thread_groups", "1.0", true },
+      "thread_groups", "1.0", true,
+      nullptr, 0 },
     { 104, "GetStackTrace", "Get Stack Trace", "live",
       phases_GetStackTrace, 1, false,
       nullptr, 0,
       params_GetStackTrace, 5, false,
       nullptr, 0,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      errors_GetStackTrace, 1 },
     { 100, "GetAllStackTraces", "Get All Stack Traces", "live",
       phases_GetAllStackTraces, 1, false,
       nullptr, 0,
       params_GetAllStackTraces, 3, false,
       out_GetAllStackTraces, 1,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      nullptr, 0 },
     { 101, "GetThreadListStackTraces", "Get Thread List Stack Traces", "live",
       phases_GetThreadListStackTraces, 1, false,
       nullptr, 0,
       params_GetThreadListStackTraces, 4, false,
       out_GetThreadListStackTraces, 1,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      errors_GetThreadListStackTraces, 1 },
     { 16, "GetFrameCount", "Get Frame Count", "live",
       phases_GetFrameCount, 1, false,
       nullptr, 0,
       params_GetFrameCount, 2, false,
       nullptr, 0,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      nullptr, 0 },
     { 80, "PopFrame", "Pop Frame", "live",
       phases_PopFrame, 1, false,
       caps_PopFrame, 1,
       params_PopFrame, 1, false,
       nullptr, 0,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      errors_PopFrame, 4 },
     { 19, "GetFrameLocation", "Get Frame Location", "live",
       phases_GetFrameLocation, 1, false,
       nullptr, 0,
       params_GetFrameLocation, 4, false,
       nullptr, 0,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      nullptr, 0 },
     { 20, "NotifyFramePop", "Notify Frame Pop", "live",
       phases_NotifyFramePop, 1, false,
       caps_NotifyFramePop, 1,
       params_NotifyFramePop, 2, false,
       nullptr, 0,
-      "stack", "1.0", true },
+      "stack", "1.0", true,
+      errors_NotifyFramePop, 3 },
     { 67, "ClearAllFramePops", "Clear All Frame Pops", "live",
       phases_ClearAllFramePops, 1, false,
       caps_ClearAllFramePops, 1,
       params_ClearAllFramePops, 1, false,
       nullptr, 0,
-      "stack", "25", true },
+      "stack", "25", true,
+      errors_ClearAllFramePops, 1 },
     { 81, "ForceEarlyReturnObject", "Force Early Return - Object", "live",
       phases_ForceEarlyReturnObject, 1, false,
       caps_ForceEarlyReturnObject, 1,
       params_ForceEarlyReturnObject, 2, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnObject, 5 },
     { 82, "ForceEarlyReturnInt", "Force Early Return - Int", "live",
       phases_ForceEarlyReturnInt, 1, false,
       caps_ForceEarlyReturnInt, 1,
       params_ForceEarlyReturnInt, 2, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnInt, 4 },
     { 83, "ForceEarlyReturnLong", "Force Early Return - Long", "live",
       phases_ForceEarlyReturnLong, 1, false,
       caps_ForceEarlyReturnLong, 1,
       params_ForceEarlyReturnLong, 2, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnLong, 4 },
     { 84, "ForceEarlyReturnFloat", "Force Early Return - Float", "live",
       phases_ForceEarlyReturnFloat, 1, false,
       caps_ForceEarlyReturnFloat, 1,
       params_ForceEarlyReturnFloat, 2, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnFloat, 4 },
     { 85, "ForceEarlyReturnDouble", "Force Early Return - Double", "live",
       phases_ForceEarlyReturnDouble, 1, false,
       caps_ForceEarlyReturnDouble, 1,
       params_ForceEarlyReturnDouble, 2, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnDouble, 4 },
     { 86, "ForceEarlyReturnVoid", "Force Early Return - Void", "live",
       phases_ForceEarlyReturnVoid, 1, false,
       caps_ForceEarlyReturnVoid, 1,
       params_ForceEarlyReturnVoid, 1, false,
       nullptr, 0,
-      "ForceEarlyReturn", "1.1", true },
+      "ForceEarlyReturn", "1.1", true,
+      errors_ForceEarlyReturnVoid, 4 },
     { 115, "FollowReferences", "Follow References", "live",
       phases_FollowReferences, 1, false,
       caps_FollowReferences, 1,
       params_FollowReferences, 5, false,
       nullptr, 0,
-      "Heap", "1.1", true },
+      "Heap", "1.1", true,
+      errors_FollowReferences, 2 },
     { 116, "IterateThroughHeap", "Iterate Through Heap", "live",
       phases_IterateThroughHeap, 1, false,
       caps_IterateThroughHeap, 1,
       params_IterateThroughHeap, 4, false,
       nullptr, 0,
-      "Heap", "1.1", true },
+      "Heap", "1.1", true,
+      errors_IterateThroughHeap, 1 },
     { 106, "GetTag", "Get Tag", "start",
       phases_GetTag, 2, false,
       caps_GetTag, 1,
       params_GetTag, 2, false,
       nullptr, 0,
-      "Heap", "1.0", true },
+      "Heap", "1.0", true,
+      nullptr, 0 },
     { 107, "SetTag", "Set Tag", "start",
       phases_SetTag, 2, false,
       caps_SetTag, 1,
       params_SetTag, 2, false,
       nullptr, 0,
-      "Heap", "1.0", true },
+      "Heap", "1.0", true,
+      nullptr, 0 },
     { 114, "GetObjectsWithTags", "Get Objects With Tags", "live",
       phases_GetObjectsWithTags, 1, false,
       caps_GetObjectsWithTags, 1,
       params_GetObjectsWithTags, 5, false,
       out_GetObjectsWithTags, 2,
-      "Heap", "1.0", true },
+      "Heap", "1.0", true,
+      errors_GetObjectsWithTags, 1 },
     { 108, "ForceGarbageCollection", "Force Garbage Collection", "live",
       phases_ForceGarbageCollection, 1, false,
       nullptr, 0,
       nullptr, 0, false,
       nullptr, 0,
-      "Heap", "1.0", true },
+      "Heap", "1.0", true,
+      nullptr, 0 },
     { 109, "IterateOverObjectsReachableFromObject", "Iterate Over Objects Reachable From Object", "live",
       phases_IterateOverObjectsReachableFromObject, 1, false,
       caps_IterateOverObjectsReachableFromObject, 1,
       params_IterateOverObjectsReachableFromObject, 3, false,
       nullptr, 0,
-      "Heap_1_0", "1.0", true },
+      "Heap_1_0", "1.0", true,
+      nullptr, 0 },
     { 110, "IterateOverReachableObjects", "Iterate Over Reachable Objects", "live",
       phases_IterateOverReachableObjects, 1, false,
       caps_IterateOverReachableObjects, 1,
       params_IterateOverReachableObjects, 4, false,
       nullptr, 0,
-      "Heap_1_0", "1.0", true },
+      "Heap_1_0", "1.0", true,
+      nullptr, 0 },
     { 111, "IterateOverHeap", "Iterate Over Heap", "live",
       phases_IterateOverHeap, 1, false,
       caps_IterateOverHeap, 1,
       params_IterateOverHeap, 3, false,
       nullptr, 0,
-      "Heap_1_0", "1.0", true },
+      "Heap_1_0", "1.0", true,
+      nullptr, 0 },
     { 112, "IterateOverInstancesOfClass", "Iterate Over Instances Of Class", "live",
       phases_IterateOverInstancesOfClass, 1, false,
       caps_IterateOverInstancesOfClass, 1,
       params_IterateOverInstancesOfClass, 4, false,
       nullptr, 0,
-      "Heap_1_0", "1.0", true },
+      "Heap_1_0", "1.0", true,
+      nullptr, 0 },
     { 21, "GetLocalObject", "Get Local Variable - Object", "live",
       phases_GetLocalObject, 1, false,
       caps_GetLocalObject, 1,
       params_GetLocalObject, 4, false,
       out_GetLocalObject, 1,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_GetLocalObject, 4 },
     { 155, "GetLocalInstance", "Get Local Instance", "live",
       phases_GetLocalInstance, 1, false,
       caps_GetLocalInstance, 1,
       params_GetLocalInstance, 3, false,
       out_GetLocalInstance, 1,
-      "local", "1.2", true },
+      "local", "1.2", true,
+      errors_GetLocalInstance, 2 },
     { 22, "GetLocalInt", "Get Local Variable - Int", "live",
       phases_GetLocalInt, 1, false,
       caps_GetLocalInt, 1,
       params_GetLocalInt, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_GetLocalInt, 4 },
     { 23, "GetLocalLong", "Get Local Variable - Long", "live",
       phases_GetLocalLong, 1, false,
       caps_GetLocalLong, 1,
       params_GetLocalLong, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_GetLocalLong, 4 },
     { 24, "GetLocalFloat", "Get Local Variable - Float", "live",
       phases_GetLocalFloat, 1, false,
       caps_GetLocalFloat, 1,
       params_GetLocalFloat, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_GetLocalFloat, 4 },
     { 25, "GetLocalDouble", "Get Local Variable - Double", "live",
       phases_GetLocalDouble, 1, false,
       caps_GetLocalDouble, 1,
       params_GetLocalDouble, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_GetLocalDouble, 4 },
     { 26, "SetLocalObject", "Set Local Variable - Object", "live",
       phases_SetLocalObject, 1, false,
       caps_SetLocalObject, 1,
       params_SetLocalObject, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_SetLocalObject, 6 },
     { 27, "SetLocalInt", "Set Local Variable - Int", "live",
       phases_SetLocalInt, 1, false,
       caps_SetLocalInt, 1,
       params_SetLocalInt, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_SetLocalInt, 5 },
     { 28, "SetLocalLong", "Set Local Variable - Long", "live",
       phases_SetLocalLong, 1, false,
       caps_SetLocalLong, 1,
       params_SetLocalLong, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_SetLocalLong, 5 },
     { 29, "SetLocalFloat", "Set Local Variable - Float", "live",
       phases_SetLocalFloat, 1, false,
       caps_SetLocalFloat, 1,
       params_SetLocalFloat, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_SetLocalFloat, 5 },
     { 30, "SetLocalDouble", "Set Local Variable - Double", "live",
       phases_SetLocalDouble, 1, false,
       caps_SetLocalDouble, 1,
       params_SetLocalDouble, 4, false,
       nullptr, 0,
-      "local", "1.0", true },
+      "local", "1.0", true,
+      errors_SetLocalDouble, 5 },
     { 38, "SetBreakpoint", "Set Breakpoint", "live",
       phases_SetBreakpoint, 1, false,
       caps_SetBreakpoint, 1,
       params_SetBreakpoint, 2, false,
       nullptr, 0,
-      "breakpointCategory", "1.0", true },
+      "breakpointCategory", "1.0", true,
+      errors_SetBreakpoint, 1 },
     { 39, "ClearBreakpoint", "Clear Breakpoint", "live",
       phases_ClearBreakpoint, 1, false,
       caps_ClearBreakpoint, 1,
       params_ClearBreakpoint, 2, false,
       nullptr, 0,
-      "breakpointCategory", "1.0", true },
+      "breakpointCategory", "1.0", true,
+      errors_ClearBreakpoint, 1 },
     { 41, "SetFieldAccessWatch", "Set Field Access Watch", "live",
       phases_SetFieldAccessWatch, 1, false,
       caps_SetFieldAccessWatch, 1,
       params_SetFieldAccessWatch, 2, false,
       nullptr, 0,
-      "fieldWatch", "1.0", true },
+      "fieldWatch", "1.0", true,
+      errors_SetFieldAccessWatch, 1 },
     { 42, "ClearFieldAccessWatch", "Clear Field Access Watch", "live",
       phases_ClearFieldAccessWatch, 1, false,
       caps_ClearFieldAccessWatch, 1,
       params_ClearFieldAccessWatch, 2, false,
       nullptr, 0,
-      "fieldWatch", "1.0", true },
+      "fieldWatch", "1.0", true,
+      errors_ClearFieldAccessWatch, 1 },
     { 43, "SetFieldModificationWatch", "Set Field Modification Watch", "live",
       phases_SetFieldModificationWatch, 1, false,
       caps_SetFieldModificationWatch, 1,
       params_SetFieldModificationWatch, 2, false,
       nullptr, 0,
-      "fieldWatch", "1.0", true },
+      "fieldWatch", "1.0", true,
+      errors_SetFieldModificationWatch, 1 },
     { 44, "ClearFieldModificationWatch", "Clear Field Modification Watch", "live",
       phases_ClearFieldModificationWatch, 1, false,
       caps_ClearFieldModificationWatch, 1,
       params_ClearFieldModificationWatch, 2, false,
       nullptr, 0,
-      "fieldWatch", "1.0", true },
+      "fieldWatch", "1.0", true,
+      errors_ClearFieldModificationWatch, 1 },
     { 3, "GetAllModules", "Get All Modules", "live",
       phases_GetAllModules, 1, false,
       nullptr, 0,
       params_GetAllModules, 2, false,
       out_GetAllModules, 1,
-      "module", "9", true },
+      "module", "9", true,
+      nullptr, 0 },
     { 40, "GetNamedModule", "Get Named Module", "live",
       phases_GetNamedModule, 1, false,
       nullptr, 0,
       params_GetNamedModule, 3, false,
       out_GetNamedModule, 1,
-      "module", "9", true },
+      "module", "9", true,
+      errors_GetNamedModule, 1 },
     { 94, "AddModuleReads", "Add Module Reads", "live",
       phases_AddModuleReads, 1, false,
       nullptr, 0,
       params_AddModuleReads, 2, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_AddModuleReads, 3 },
     { 95, "AddModuleExports", "Add Module Exports", "live",
       phases_AddModuleExports, 1, false,
       nullptr, 0,
       params_AddModuleExports, 3, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_AddModuleExports, 4 },
     { 96, "AddModuleOpens", "Add Module Opens", "live",
       phases_AddModuleOpens, 1, false,
       nullptr, 0,
       params_AddModuleOpens, 3, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_AddModuleOpens, 4 },
     { 97, "AddModuleUses", "Add Module Uses", "live",
       phases_AddModuleUses, 1, false,
       nullptr, 0,
       params_AddModuleUses, 2, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_AddModuleUses, 3 },
     { 98, "AddModuleProvides", "Add Module Provides", "live",
       phases_AddModuleProvides, 1, false,
       nullptr, 0,
       params_AddModuleProvides, 3, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_AddModuleProvides, 4 },
     { 99, "IsModifiableModule", "Is Modifiable Module", "live",
       phases_IsModifiableModule, 1, false,
       nullptr, 0,
       params_IsModifiableModule, 2, false,
       nullptr, 0,
-      "module", "9", true },
+      "module", "9", true,
+      errors_IsModifiableModule, 1 },
     { 78, "GetLoadedClasses", "Get Loaded Classes", "live",
       phases_GetLoadedClasses, 1, false,
       nullptr, 0,
       params_GetLoadedClasses, 2, false,
       out_GetLoadedClasses, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 79, "GetClassLoaderClasses", "Get Classloader Classes", "live",
       phases_GetClassLoaderClasses, 1, false,
       nullptr, 0,
       params_GetClassLoaderClasses, 3, false,
       out_GetClassLoaderClasses, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 48, "GetClassSignature", "Get Class Signature", "start",
       phases_GetClassSignature, 2, false,
       nullptr, 0,
       params_GetClassSignature, 3, false,
       out_GetClassSignature, 2,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 49, "GetClassStatus", "Get Class Status", "start",
       phases_GetClassStatus, 2, false,
       nullptr, 0,
       params_GetClassStatus, 2, false,
       nullptr, 0,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 50, "GetSourceFileName", "Get Source File Name", "start",
       phases_GetSourceFileName, 2, false,
       caps_GetSourceFileName, 1,
       params_GetSourceFileName, 2, false,
       out_GetSourceFileName, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_GetSourceFileName, 1 },
     { 51, "GetClassModifiers", "Get Class Modifiers", "start",
       phases_GetClassModifiers, 2, false,
       nullptr, 0,
       params_GetClassModifiers, 2, false,
       nullptr, 0,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 52, "GetClassMethods", "Get Class Methods", "start",
       phases_GetClassMethods, 2, false,
       nullptr, 0,
       params_GetClassMethods, 3, false,
       out_GetClassMethods, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_GetClassMethods, 1 },
     { 53, "GetClassFields", "Get Class Fields", "start",
       phases_GetClassFields, 2, false,
       nullptr, 0,
       params_GetClassFields, 3, false,
       out_GetClassFields, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_GetClassFields, 1 },
     { 54, "GetImplementedInterfaces", "Get Implemented Interfaces", "start",
       phases_GetImplementedInterfaces, 2, false,
       nullptr, 0,
       params_GetImplementedInterfaces, 3, false,
       out_GetImplementedInterfaces, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_GetImplementedInterfaces, 1 },
     { 145, "GetClassVersionNumbers", "Get Class Version Numbers", "start",
       phases_GetClassVersionNumbers, 2, false,
       nullptr, 0,
       params_GetClassVersionNumbers, 3, false,
       nullptr, 0,
-      "class", "1.1", true },
+      "class", "1.1", true,
+      errors_GetClassVersionNumbers, 1 },
     { 146, "GetConstantPool", "Get Constant Pool", "start",
       phases_GetConstantPool, 2, false,
       caps_GetConstantPool, 1,
       params_GetConstantPool, 4, false,
       out_GetConstantPool, 1,
-      "class", "1.1", true },
+      "class", "1.1", true,
+      errors_GetConstantPool, 1 },
     { 55, "IsInterface", "Is Interface", "start",
       phases_IsInterface, 2, false,
       nullptr, 0,
       params_IsInterface, 2, false,
       nullptr, 0,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 56, "IsArrayClass", "Is Array Class", "start",
       phases_IsArrayClass, 2, false,
       nullptr, 0,
       params_IsArrayClass, 2, false,
       nullptr, 0,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 45, "IsModifiableClass", "Is Modifiable Class", "start",
       phases_IsModifiableClass, 2, false,
       nullptr, 0,
       params_IsModifiableClass, 2, false,
       nullptr, 0,
-      "class", "1.1", true },
+      "class", "1.1", true,
+      nullptr, 0 },
     { 57, "GetClassLoader", "Get Class Loader", "start",
       phases_GetClassLoader, 2, false,
       nullptr, 0,
       params_GetClassLoader, 2, false,
       out_GetClassLoader, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      nullptr, 0 },
     { 90, "GetSourceDebugExtension", "Get Source Debug Extension", "start",
       phases_GetSourceDebugExtension, 2, false,
       caps_GetSourceDebugExtension, 1,
       params_GetSourceDebugExtension, 2, false,
       out_GetSourceDebugExtension, 1,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_GetSourceDebugExtension, 1 },
     { 152, "RetransformClasses", "Retransform Classes", "live",
       phases_RetransformClasses, 1, false,
       caps_RetransformClasses, 1,
       params_RetransformClasses, 2, false,
       nullptr, 0,
-      "class", "1.1", true },
+      "class", "1.1", true,
+      errors_RetransformClasses, 14 },
     { 87, "RedefineClasses", "Redefine Classes", "live",
       phases_RedefineClasses, 1, false,
       caps_RedefineClasses, 1,
       params_RedefineClasses, 2, false,
       nullptr, 0,
-      "class", "1.0", true },
+      "class", "1.0", true,
+      errors_RedefineClasses, 16 },
     { 154, "GetObjectSize", "Get Object Size", "start",
       phases_GetObjectSize, 2, false,
       nullptr, 0,
       params_GetObjectSize, 2, false,
       nullptr, 0,
-      "object", "1.0", true },
+      "object", "1.0", true,
+      nullptr, 0 },
     { 58, "GetObjectHashCode", "Get Object Hash Code", "start",
       phases_GetObjectHashCode, 2, false,
       nullptr, 0,
       params_GetObjectHashCode, 2, false,
       nullptr, 0,
-      "object", "1.0", true },
+      "object", "1.0", true,
+      nullptr, 0 },
     { 59, "GetObjectMonitorUsage", "Get Object Monitor Usage", "live",
       phases_GetObjectMonitorUsage, 1, false,
       caps_GetObjectMonitorUsage, 1,
       params_GetObjectMonitorUsage, 2, false,
       nullptr, 0,
-      "object", "1.0", true },
+      "object", "1.0", true,
+      nullptr, 0 },
     { 60, "GetFieldName", "Get Field Name (and Signature)", "start",
       phases_GetFieldName, 2, false,
       nullptr, 0,
       params_GetFieldName, 5, false,
       out_GetFieldName, 3,
-      "fieldCategory", "1.0", true },
+      "fieldCategory", "1.0", true,
+      nullptr, 0 },
     { 61, "GetFieldDeclaringClass", "Get Field Declaring Class", "start",
       phases_GetFieldDeclaringClass, 2, false,
       nullptr, 0,
       params_GetFieldDeclaringClass, 3, false,
       out_GetFieldDeclaringClass, 1,
-      "fieldCategory", "1.0", true },
+      "fieldCategory", "1.0", true,
+      nullptr, 0 },
     { 62, "GetFieldModifiers", "Get Field Modifiers", "start",
       phases_GetFieldModifiers, 2, false,
       nullptr, 0,
       params_GetFieldModifiers, 3, false,
       nullptr, 0,
-      "fieldCategory", "1.0", true },
+      "fieldCategory", "1.0", true,
+      nullptr, 0 },
     { 63, "IsFieldSynthetic", "Is Field Synthetic", "start",
       phases_IsFieldSynthetic, 2, false,
       caps_IsFieldSynthetic, 1,
       params_IsFieldSynthetic, 3, false,
       nullptr, 0,
-      "fieldCategory", "1.0", true },
+      "fieldCategory", "1.0", true,
+      nullptr, 0 },
     { 64, "GetMethodName", "Get Method Name (and Signature)", "start",
       phases_GetMethodName, 2, false,
       nullptr, 0,
       params_GetMethodName, 4, false,
       out_GetMethodName, 3,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 65, "GetMethodDeclaringClass", "Get Method Declaring Class", "start",
       phases_GetMethodDeclaringClass, 2, false,
       nullptr, 0,
       params_GetMethodDeclaringClass, 2, false,
       out_GetMethodDeclaringClass, 1,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 66, "GetMethodModifiers", "Get Method Modifiers", "start",
       phases_GetMethodModifiers, 2, false,
       nullptr, 0,
       params_GetMethodModifiers, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 68, "GetMaxLocals", "Get Max Locals", "start",
       phases_GetMaxLocals, 2, false,
       nullptr, 0,
       params_GetMaxLocals, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 69, "GetArgumentsSize", "Get Arguments Size", "start",
       phases_GetArgumentsSize, 2, false,
       nullptr, 0,
       params_GetArgumentsSize, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 70, "GetLineNumberTable", "Get Line Number Table", "start",
       phases_GetLineNumberTable, 2, false,
       caps_GetLineNumberTable, 1,
       params_GetLineNumberTable, 3, false,
       out_GetLineNumberTable, 1,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      errors_GetLineNumberTable, 1 },
     { 71, "GetMethodLocation", "Get Method Location", "start",
       phases_GetMethodLocation, 2, false,
       nullptr, 0,
       params_GetMethodLocation, 3, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      errors_GetMethodLocation, 1 },
     { 72, "GetLocalVariableTable", "Get Local Variable Table", "live",
       phases_GetLocalVariableTable, 1, false,
       caps_GetLocalVariableTable, 1,
       params_GetLocalVariableTable, 3, false,
       out_GetLocalVariableTable, 1,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      errors_GetLocalVariableTable, 1 },
     { 75, "GetBytecodes", "Get Bytecodes", "start",
       phases_GetBytecodes, 2, false,
       caps_GetBytecodes, 1,
       params_GetBytecodes, 3, false,
       out_GetBytecodes, 1,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 76, "IsMethodNative", "Is Method Native", "start",
       phases_IsMethodNative, 2, false,
       nullptr, 0,
       params_IsMethodNative, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 77, "IsMethodSynthetic", "Is Method Synthetic", "start",
       phases_IsMethodSynthetic, 2, false,
       caps_IsMethodSynthetic, 1,
       params_IsMethodSynthetic, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 91, "IsMethodObsolete", "Is Method Obsolete", "start",
       phases_IsMethodObsolete, 2, false,
       nullptr, 0,
       params_IsMethodObsolete, 2, false,
       nullptr, 0,
-      "method", "1.0", true },
+      "method", "1.0", true,
+      nullptr, 0 },
     { 73, "SetNativeMethodPrefix", "Set Native Method Prefix", "any",
       nullptr, 0, false,
       caps_SetNativeMethodPrefix, 1,
       params_SetNativeMethodPrefix, 1, false,
       nullptr, 0,
-      "method", "1.1", true },
+      "method", "1.1", true,
+      nullptr, 0 },
     { 74, "SetNativeMethodPrefixes", "Set Native Method Prefixes", "any",
       nullptr, 0, false,
       caps_SetNativeMethodPrefixes, 1,
       params_SetNativeMethodPrefixes, 2, false,
       nullptr, 0,
-      "method", "1.1", true },
+      "method", "1.1", true,
+      nullptr, 0 },
     { 31, "CreateRawMonitor", "Create Raw Monitor", "onload",
       phases_CreateRawMonitor, 2, true,
       nullptr, 0,
       params_CreateRawMonitor, 2, false,
       nullptr, 0,
-      "RawMonitors", "1.0", true },
+      "RawMonitors", "1.0", true,
+      nullptr, 0 },
     { 32, "DestroyRawMonitor", "Destroy Raw Monitor", "onload",
       phases_DestroyRawMonitor, 2, true,
       nullptr, 0,
       params_DestroyRawMonitor, 1, false,
       nullptr, 0,
-      "RawMonitors", "1.0", true },
+      "RawMonitors", "1.0", true,
+      errors_DestroyRawMonitor, 1 },
     { 33, "RawMonitorEnter", "Raw Monitor Enter", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorEnter, 1, false,
       nullptr, 0,
-      "RawMonitors", "1.0", false },
+      "RawMonitors", "1.0", false,
+      nullptr, 0 },
     { 34, "RawMonitorExit", "Raw Monitor Exit", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorExit, 1, false,
       nullptr, 0,
-      "RawMonitors", "1.0", false },
+      "RawMonitors", "1.0", false,
+      errors_RawMonitorExit, 1 },
     { 35, "RawMonitorWait", "Raw Monitor Wait", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorWait, 2, false,
       nullptr, 0,
-      "RawMonitors", "1.0", false },
+      "RawMonitors", "1.0", false,
+      errors_RawMonitorWait, 2 },
     { 36, "RawMonitorNotify", "Raw Monitor Notify", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorNotify, 1, false,
       nullptr, 0,
-      "RawMonitors", "1.0", false },
+      "RawMonitors", "1.0", false,
+      errors_RawMonitorNotify, 1 },
     { 37, "RawMonitorNotifyAll", "Raw Monitor Notify All", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorNotifyAll, 1, false,
       nullptr, 0,
-      "RawMonitors", "1.0", false },
+      "RawMonitors", "1.0", false,
+      errors_RawMonitorNotifyAll, 1 },
     { 120, "SetJNIFunctionTable", "Set JNI Function Table", "start",
       phases_SetJNIFunctionTable, 2, false,
       nullptr, 0,
       params_SetJNIFunctionTable, 1, false,
       nullptr, 0,
-      "jniIntercept", "1.0", true },
+      "jniIntercept", "1.0", true,
+      nullptr, 0 },
     { 121, "GetJNIFunctionTable", "Get JNI Function Table", "start",
       phases_GetJNIFunctionTable, 2, false,
       nullptr, 0,
       params_GetJNIFunctionTable, 1, false,
       out_GetJNIFunctionTable, 1,
-      "jniIntercept", "1.0", true },
+      "jniIntercept", "1.0", true,
+      nullptr, 0 },
     { 122, "SetEventCallbacks", "Set Event Callbacks", "onload",
       phases_SetEventCallbacks, 2, false,
       nullptr, 0,
       params_SetEventCallbacks, 2, false,
       nullptr, 0,
-      "eventManagement", "1.0", true },
+      "eventManagement", "1.0", true,
+      nullptr, 0 },
     { 2, "SetEventNotificationMode", "Set Event Notification Mode", "onload",
       phases_SetEventNotificationMode, 2, false,
       nullptr, 0,
       params_SetEventNotificationMode, 3, true,
       nullptr, 0,
-      "eventManagement", "1.0", true },
+      "eventManagement", "1.0", true,
+      errors_SetEventNotificationMode, 4 },
     { 123, "GenerateEvents", "Generate Events", "live",
       phases_GenerateEvents, 1, false,
       nullptr, 0,
       params_GenerateEvents, 1, false,
       nullptr, 0,
-      "eventManagement", "1.0", true },
+      "eventManagement", "1.0", true,
+      errors_GenerateEvents, 2 },
     { 124, "GetExtensionFunctions", "Get Extension Functions", "onload",
       phases_GetExtensionFunctions, 2, false,
       nullptr, 0,
       params_GetExtensionFunctions, 2, false,
       out_GetExtensionFunctions, 1,
-      "extension", "1.0", true },
+      "extension", "1.0", true,
+      nullptr, 0 },
     { 125, "GetExtensionEvents", "Get Extension Events", "onload",
       phases_GetExtensionEvents, 2, false,
       nullptr, 0,
       params_GetExtensionEvents, 2, false,
       out_GetExtensionEvents, 1,
-      "extension", "1.0", true },
+      "extension", "1.0", true,
+      nullptr, 0 },
     { 126, "SetExtensionEventCallback", "Set Extension Event Callback", "onload",
       phases_SetExtensionEventCallback, 2, false,
       nullptr, 0,
       params_SetExtensionEventCallback, 2, false,
       nullptr, 0,
-      "extension", "1.0", true },
+      "extension", "1.0", true,
+      errors_SetExtensionEventCallback, 1 },
     { 140, "GetPotentialCapabilities", "Get Potential Capabilities", "onload",
       phases_GetPotentialCapabilities, 2, false,
       nullptr, 0,
       params_GetPotentialCapabilities, 1, false,
       nullptr, 0,
-      "capability", "1.0", true },
+      "capability", "1.0", true,
+      nullptr, 0 },
     { 142, "AddCapabilities", "Add Capabilities", "onload",
       phases_AddCapabilities, 2, false,
       nullptr, 0,
       params_AddCapabilities, 1, false,
       nullptr, 0,
-      "capability", "1.0", true },
+      "capability", "1.0", true,
+      errors_AddCapabilities, 1 },
     { 143, "RelinquishCapabilities", "Relinquish Capabilities", "onload",
       phases_RelinquishCapabilities, 2, false,
       nullptr, 0,
       params_RelinquishCapabilities, 1, false,
       nullptr, 0,
-      "capability", "1.0", true },
+      "capability", "1.0", true,
+      nullptr, 0 },
     { 89, "GetCapabilities", "Get Capabilities", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetCapabilities, 1, false,
       nullptr, 0,
-      "capability", "1.0", true },
+      "capability", "1.0", true,
+      nullptr, 0 },
     { 134, "GetCurrentThreadCpuTimerInfo", "Get Current Thread CPU Timer Information", "start",
       phases_GetCurrentThreadCpuTimerInfo, 2, true,
       caps_GetCurrentThreadCpuTimerInfo, 1,
       params_GetCurrentThreadCpuTimerInfo, 1, false,
       nullptr, 0,
-      "timers", "1.0", false },
+      "timers", "1.0", false,
+      nullptr, 0 },
     { 135, "GetCurrentThreadCpuTime", "Get Current Thread CPU Time", "start",
       phases_GetCurrentThreadCpuTime, 2, true,
       caps_GetCurrentThreadCpuTime, 1,
       params_GetCurrentThreadCpuTime, 1, false,
       nullptr, 0,
-      "timers", "1.0", false },
+      "timers", "1.0", false,
+      errors_GetCurrentThreadCpuTime, 1 },
     { 136, "GetThreadCpuTimerInfo", "Get Thread CPU Timer Information", "live",
       phases_GetThreadCpuTimerInfo, 1, false,
       caps_GetThreadCpuTimerInfo, 1,
       params_GetThreadCpuTimerInfo, 1, false,
       nullptr, 0,
-      "timers", "1.0", true },
+      "timers", "1.0", true,
+      nullptr, 0 },
     { 137, "GetThreadCpuTime", "Get Thread CPU Time", "live",
       phases_GetThreadCpuTime, 1, false,
       caps_GetThreadCpuTime, 1,
       params_GetThreadCpuTime, 2, false,
       nullptr, 0,
-      "timers", "1.0", true },
+      "timers", "1.0", true,
+      errors_GetThreadCpuTime, 1 },
     { 138, "GetTimerInfo", "Get Timer Information", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetTimerInfo, 1, false,
       nullptr, 0,
-      "timers", "1.0", true },
+      "timers", "1.0", true,
+      nullptr, 0 },
     { 139, "GetTime", "Get Time", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetTime, 1, false,
       nullptr, 0,
-      "timers", "1.0", true },
+      "timers", "1.0", true,
+      nullptr, 0 },
     { 144, "GetAvailableProcessors", "Get Available Processors", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetAvailableProcessors, 1, false,
       nullptr, 0,
-      "timers", "1.0", true },
+      "timers", "1.0", true,
+      nullptr, 0 },
     { 149, "AddToBootstrapClassLoaderSearch", "Add To Bootstrap Class Loader Search", "onload",
       phases_AddToBootstrapClassLoaderSearch, 2, false,
       nullptr, 0,
       params_AddToBootstrapClassLoaderSearch, 1, false,
       nullptr, 0,
-      "classLoaderSearch", "1.0", true },
+      "classLoaderSearch", "1.0", true,
+      errors_AddToBootstrapClassLoaderSearch, 1 },
     { 151, "AddToSystemClassLoaderSearch", "Add To System Class Loader Search", "onload",
       phases_AddToSystemClassLoaderSearch, 2, false,
       nullptr, 0,
       params_AddToSystemClassLoaderSearch, 1, false,
       nullptr, 0,
-      "classLoaderSearch", "1.1", true },
+      "classLoaderSearch", "1.1", true,
+      errors_AddToSystemClassLoaderSearch, 2 },
     { 130, "GetSystemProperties", "Get System Properties", "onload",
       phases_GetSystemProperties, 2, false,
       nullptr, 0,
       params_GetSystemProperties, 2, false,
       out_GetSystemProperties, 1,
-      "props", "1.0", true },
+      "props", "1.0", true,
+      nullptr, 0 },
     { 131, "GetSystemProperty", "Get System Property", "onload",
       phases_GetSystemProperty, 2, false,
       nullptr, 0,
       params_GetSystemProperty, 2, false,
       out_GetSystemProperty, 1,
-      "props", "1.0", true },
+      "props", "1.0", true,
+      errors_GetSystemProperty, 1 },
     { 132, "SetSystemProperty", "Set System Property", "onloadOnly",
       phases_SetSystemProperty, 1, false,
       nullptr, 0,
       params_SetSystemProperty, 2, false,
       nullptr, 0,
-      "props", "1.0", true },
+      "props", "1.0", true,
+      errors_SetSystemProperty, 1 },
     { 133, "GetPhase", "Get Phase", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetPhase, 1, false,
       nullptr, 0,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 127, "DisposeEnvironment", "Dispose Environment", "any",
       nullptr, 0, false,
       nullptr, 0,
       nullptr, 0, false,
       nullptr, 0,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 148, "SetEnvironmentLocalStorage", "Set Environment Local Storage", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_SetEnvironmentLocalStorage, 1, false,
       nullptr, 0,
-      "general", "1.0", false },
+      "general", "1.0", false,
+      nullptr, 0 },
     { 147, "GetEnvironmentLocalStorage", "Get Environment Local Storage", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetEnvironmentLocalStorage, 1, false,
       nullptr, 0,
-      "general", "1.0", false },
+      "general", "1.0", false,
+      nullptr, 0 },
     { 88, "GetVersionNumber", "Get Version Number", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetVersionNumber, 1, false,
       nullptr, 0,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 128, "GetErrorName", "Get Error Name", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetErrorName, 2, false,
       out_GetErrorName, 1,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 150, "SetVerboseFlag", "Set Verbose Flag", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_SetVerboseFlag, 2, false,
       nullptr, 0,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 129, "GetJLocationFormat", "Get JLocation Format", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetJLocationFormat, 1, false,
       nullptr, 0,
-      "general", "1.0", true },
+      "general", "1.0", true,
+      nullptr, 0 },
     { 156, "SetHeapSamplingInterval", "Set Heap Sampling Interval", "onload",
       phases_SetHeapSamplingInterval, 2, false,
       caps_SetHeapSamplingInterval, 1,
       params_SetHeapSamplingInterval, 1, false,
       nullptr, 0,
-      "heap_monitoring", "11", true },
+      "heap_monitoring", "11", true,
+      errors_SetHeapSamplingInterval, 1 },
 };
 
 const Event events[eventCount] = {
