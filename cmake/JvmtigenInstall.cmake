@@ -38,7 +38,7 @@ if(JVMTIGEN_MAN_DIR)
   install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man7 FILES_MATCHING PATTERN "*.7")
   # The bash completion the build writes beside them, once per command: bash-completion loads
   # share/bash-completion/completions/<command> when <command> is first completed.
-  foreach(command jvmtigen jvmti-check jvmti-abi-diff jvmti-impl-check)
+  foreach(command jvmtigen jvmti-check jvmti-abi-diff jvmti-impl-check jvmti-conform)
     install(FILES ${JVMTIGEN_MAN_DIR}/jvmtigen.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
             RENAME ${command})
   endforeach()
@@ -88,5 +88,9 @@ function(_jvmtigen_install_late)
     file(GENERATE OUTPUT ${layer} CONTENT "set(JVMTIGEN_LAYER_FILE_NAME \"\")\n")
   endif()
   install(FILES ${layer} DESTINATION ${JVMTIGEN_INSTALL_CMAKEDIR})
+  # jvmti-conform's agent, where the tool looks for it (bin/ -> the lib dir).
+  if(TARGET jvmticonform)
+    install(TARGETS jvmticonform LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  endif()
 endfunction()
 cmake_language(DEFER DIRECTORY ${PROJECT_SOURCE_DIR} CALL _jvmtigen_install_late)

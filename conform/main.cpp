@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "finish.hpp"
+#include "help.hpp"
 #include "jdk.hpp"
 #include "report_files_io.hpp"
 #include "results.hpp"
@@ -30,17 +31,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: jvmti-conform [--java PATH] [--jvm-arg ARG]... [--json FILE] [--html FILE] [--all] [--expect FILE]\n"
-    "                     [--unsafe] [--agent PATH]\n"
-    "Runs the JVM (--java, else $JAVA_HOME/bin/java, else java on PATH) with the conformance agent and prints,\n"
-    "per kind of case, how many calls got an answer the JVMTI spec allows, then every deviation and every call\n"
-    "not made. --json and --html write the whole result; --all prints the passing calls too; --expect FILE\n"
-    "compares the deviations with FILE (one line each, as printed; # comments) and exits 1 when they differ;\n"
-    "--unsafe also makes the calls listed as crashing a VM.\n";
-
 int usage(const std::string& message) {
-    std::cerr << "jvmti-conform: " << message << "\n" << kUsage;
+    std::cerr << "jvmti-conform: " << message << " (see jvmti-conform --help)\n";
     return 2;
 }
 
@@ -109,7 +101,10 @@ int main(int argc, char** argv) {
             return true;
         };
         if (a == "--help" || a == "-h") {
-            std::cout << kUsage;
+            std::cout << jvmtihelp::formatHelp(jvmtihelp::conformHelp());
+            return 0;
+        } else if (a == "--version") {
+            std::cout << jvmtihelp::versionLine("jvmti-conform") << "\n";
             return 0;
         } else if (a == "--all") {
             all = true;

@@ -49,6 +49,7 @@ ToolHelp jvmtigenHelp(const std::vector<Entry>& outputs);
 ToolHelp jvmtiCheckHelp();
 ToolHelp abiDiffHelp();
 ToolHelp implCheckHelp();
+ToolHelp conformHelp();
 
 // Text helpers shared with the layer's page: troff-escaped text, words wrapped to `width`.
 std::string troffEscape(std::string_view text);

@@ -39,11 +39,13 @@ int main(int argc, char** argv) {
         {"jvmti-check.1", formatManPage(jvmtiCheckHelp())},
         {"jvmti-abi-diff.1", formatManPage(abiDiffHelp())},
         {"jvmti-impl-check.1", formatManPage(implCheckHelp())},
+        {"jvmti-conform.1", formatManPage(conformHelp())},
         {"jvmtilayer.7", layerManPage(jvmtilayer::embeddedSchema())},
         {"jvmtigen.bash", bashCompletion({{jvmtigenHelp(jvmtigen::outputEntries()), "--only", "Outputs", false},
                                           {jvmtiCheckHelp(), "", "", true},
                                           {abiDiffHelp(), "", "", false},
-                                          {implCheckHelp(), "", "", false}},
+                                          {implCheckHelp(), "", "", false},
+                                          {conformHelp(), "", "", false}},
                                          jvmtilayer::embeddedSchema())},
     };
     for (const auto& [name, text] : pages) {

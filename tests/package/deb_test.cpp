@@ -50,7 +50,8 @@ TEST_CASE("cpack -G DEB makes a package that works from a temporary root") {
         const auto r = runCommand("dpkg -x " + q(deb) + " " + q(root));
         INFO(r.out);
         REQUIRE(r.status == 0);
-        for (const std::string& f : std::vector<std::string>{"bin/jvmtigen", "bin/jvmti-check", libdir + "/libjvmtilayer.so", "include/jvmtigen/jvmti.h",
+        for (const std::string& f : std::vector<std::string>{"bin/jvmtigen", "bin/jvmti-check", libdir + "/libjvmtilayer.so",
+              "bin/jvmti-conform", libdir + "/libjvmticonform.so", "share/man/man1/jvmti-conform.1", "include/jvmtigen/jvmti.h",
               "include/jvmtigen/jvmti.hpp", "lib/cmake/jvmtigen/jvmtigenConfig.cmake",
               "lib/cmake/jvmtigen/jvmtigenTargets.cmake", "share/jvmtigen/spec/jvmti.xml",
               "share/man/man1/jvmtigen.1", "share/man/man1/jvmti-check.1", "share/man/man7/jvmtilayer.7",
@@ -70,6 +71,13 @@ TEST_CASE("cpack -G DEB makes a package that works from a temporary root") {
         const auto man = runCommand("MANWIDTH=100 man -l " + q(usr / "share/man/man1/jvmti-check.1") + " | cat");
         if (man.status == 0 && man.out.find("not found") == std::string::npos)
             CHECK(man.out.find("--dry-run") != std::string::npos);
+    }
+
+    {  // ---- jvmti-conform finds the packaged agent beside itself and runs the suite ----
+        const auto conform = runCommand(q(usr / "bin/jvmti-conform") + " --java " + q(fs::canonical(DEB_JAVA).string()));
+        INFO(conform.out);
+        CHECK(conform.status == 0);
+        CHECK(conform.out.find("jvmti-conform: OpenJDK") == 0);
     }
 
     {  // ---- jvmti-check finds the packaged layer beside itself, and checks an agent with it ----
