@@ -90,17 +90,6 @@ bool isPointerKind(md::Kind k) {
     }
 }
 
-// The place's value of a handle type; nullptr for none (or for a type that is no handle).
-const void* handleValue(const char* base, const Values& v) {
-    if (std::strcmp(base, "jthread") == 0) return v.thread;
-    if (std::strcmp(base, "jclass") == 0) return v.klass;
-    if (std::strcmp(base, "jobject") == 0) return v.object;
-    if (std::strcmp(base, "jthreadGroup") == 0) return v.group;
-    if (std::strcmp(base, "jmethodID") == 0) return v.method;
-    if (std::strcmp(base, "jfieldID") == 0) return v.field;
-    if (std::strcmp(base, "jrawMonitorID") == 0) return v.monitor;
-    return nullptr;
-}
 bool isHandle(const char* base) {
     for (const char* h : {"jthread", "jclass", "jobject", "jthreadGroup", "jmethodID", "jfieldID", "jrawMonitorID"})
         if (std::strcmp(base, h) == 0) return true;
@@ -123,6 +112,17 @@ jvmtiError wrongKindError(const char* base) {
 }
 
 }  // namespace
+
+const void* handleValue(const char* base, const Values& v) {
+    if (std::strcmp(base, "jthread") == 0) return v.thread;
+    if (std::strcmp(base, "jclass") == 0) return v.klass;
+    if (std::strcmp(base, "jobject") == 0) return v.object;
+    if (std::strcmp(base, "jthreadGroup") == 0) return v.group;
+    if (std::strcmp(base, "jmethodID") == 0) return v.method;
+    if (std::strcmp(base, "jfieldID") == 0) return v.field;
+    if (std::strcmp(base, "jrawMonitorID") == 0) return v.monitor;
+    return nullptr;
+}
 
 const char* kindName(Kind kind) {
     switch (kind) {

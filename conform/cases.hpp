@@ -77,6 +77,10 @@ constexpr std::size_t kBlockSize = 2048;
 using Storage = unsigned char[kMaxParams][kBlockSize];
 void validWords(const md::Function& f, const Values& values, Storage& storage, std::uint64_t (&words)[kMaxParams]);
 
+// The place's value for a parameter of handle type `base` ("jthread", "jclass", ...); nullptr
+// where it has none, or when `base` is no handle type.
+const void* handleValue(const char* base, const Values& values);
+
 // The values of an enum parameter that are none of its constants: one below the smallest, one
 // above the largest, and every gap between.
 std::vector<int> strayEnumValues(const md::Param& p);

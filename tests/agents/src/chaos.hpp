@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cases.hpp"
 #include "jvmti_metadata.hpp"
 
 namespace chaos {
@@ -58,20 +59,9 @@ bool isReference(jvmti_metadata::Handle h);
 // safety, then each handle.
 Verdict predict(const jvmti_metadata::Function& f, const EnvFacts& env, const Situation& at, const Arg* args);
 
-// Values that are none of an enum parameter's constants: one below the smallest, one above the
-// largest, and every gap between (for jvmtiEvent, the reserved event numbers).
-std::vector<int> badEnumValues(const jvmti_metadata::Param& p);
-
-// Real values for the parameters of one place; nullptr where the place has none.
-struct Values {
-    jthread thread = nullptr;
-    jclass klass = nullptr;
-    jobject object = nullptr;
-    jthreadGroup group = nullptr;
-    jmethodID method = nullptr;
-    jfieldID field = nullptr;
-    jrawMonitorID monitor = nullptr;
-};
+// Real values for the parameters of one place (nullptr where the place has none), the valid
+// arguments made from them and the stray enum values: jvmti-conform's (conform/cases.hpp).
+using conform::Values;
 
 // The environments the calls go through: one that holds every capability the VM offers (but
 // can_generate_early_vmstart), one that holds none, one that was disposed, and per capability

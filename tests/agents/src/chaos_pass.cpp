@@ -21,53 +21,13 @@ namespace {
 // Held while a stale reference is made and passed (see runPass).
 std::mutex staleTurn;
 
-// Storage behind the non-NULL pointer arguments: one zeroed block per parameter, large enough
-// for any structure the spec passes (jniNativeInterface is the largest).
-constexpr int kSlots = 12;
-constexpr std::size_t kSlotSize = 2048;
-alignas(16) thread_local unsigned char scratch[kSlots][kSlotSize];
-
-// What a non-NULL function pointer argument points to: a function that does nothing and would
-// end any iteration (JVMTI_ITERATION_ABORT and JVMTI_VISIT_ABORT are both 0).
-extern "C" jint JNICALL chaosNoCallback() { return 0; }
+// Storage behind the non-NULL pointer arguments, one block per parameter: per thread, as
+// places run at once.
+constexpr int kSlots = conform::kMaxParams;
+alignas(16) thread_local conform::Storage scratch;
 
 // An address no VM hands out as a method or field ID: the first page is never mapped.
 const std::uint64_t kBogusId = 0x1008;
-
-bool isPointerKind(md::Kind k) {
-    switch (k) {
-    case md::Kind::OutPtr: case md::Kind::AllocBuf: case md::Kind::AllocAllocBuf: case md::Kind::InPtr:
-    case md::Kind::InBuf: case md::Kind::OutBuf: case md::Kind::VmBuf: case md::Kind::AgentBuf:
-        return true;
-    default:
-        return false;
-    }
-}
-
-// The place's real value of a handle base type; nullptr when it has none (or the base is no handle).
-const void* handleValue(const char* base, const Values& v) {
-    if (std::strcmp(base, "jthread") == 0) return v.thread;
-    if (std::strcmp(base, "jclass") == 0) return v.klass;
-    if (std::strcmp(base, "jobject") == 0) return v.object;
-    if (std::strcmp(base, "jthreadGroup") == 0) return v.group;
-    if (std::strcmp(base, "jmethodID") == 0) return v.method;
-    if (std::strcmp(base, "jfieldID") == 0) return v.field;
-    if (std::strcmp(base, "jrawMonitorID") == 0) return v.monitor;
-    return nullptr;
-}
-
-// A valid argument for `p`: the place's real handle (NULL where it has none: no VM mistakes a
-// NULL handle for an object), NULL for a pointer the spec lets be NULL, storage for the other
-// pointers, the minimum or 0 for a jint, the first constant of an enum, 0 for other numbers.
-std::uint64_t validWord(const md::Param& p, int index, const Values& values) {
-    if (isPointerKind(p.kind)) return p.nullok ? 0 : jvmti_recorder::toWord(&scratch[index][0]);
-    if (p.kind == md::Kind::PtrType && std::strcmp(p.base, "struct") == 0)
-        return p.nullok ? 0 : jvmti_recorder::toWord(&chaosNoCallback);
-    if (const void* h = handleValue(p.base, values)) return jvmti_recorder::toWord(h);
-    if (p.enumValues != nullptr && p.enumValueCount > 0) return jvmti_recorder::toWord(p.enumValues[0]);
-    if (std::strcmp(p.base, "jint") == 0 && p.hasMin) return jvmti_recorder::toWord(static_cast<jint>(p.min));
-    return 0;
-}
 
 bool slotPresent(const jvmtiEnv* env, int num) {
     void* const* slots = reinterpret_cast<void* const*>(env->functions);
@@ -116,12 +76,10 @@ void runPass(const Envs& envs, const Place& place, Tally& tally) {
             ++tally.skipped["more parameters than this agent passes"];
             continue;
         }
-        std::uint64_t valid[kSlots] = {};
+        std::uint64_t valid[kSlots];
+        conform::validWords(f, place.values, scratch, valid);
         Arg validArgs[kSlots];
-        for (int i = 0; i < f.paramCount; ++i) {
-            valid[i] = validWord(f.params[i], i, place.values);
-            validArgs[i] = Arg::Valid;
-        }
+        for (int i = 0; i < kSlots; ++i) validArgs[i] = Arg::Valid;
 
         std::vector<Case> cases;
         cases.push_back({envs.dead, &envs.deadFacts});
@@ -136,12 +94,12 @@ void runPass(const Envs& envs, const Place& place, Tally& tally) {
             if (p.hasMin && p.min > INT32_MIN)
                 cases.push_back({envs.full, &envs.fullFacts, i, Arg::BelowMin, jvmti_recorder::toWord(static_cast<jint>(p.min - 1))});
             if (p.enumValues != nullptr)
-                for (int bad : badEnumValues(p))
+                for (int bad : conform::strayEnumValues(p))
                     cases.push_back({envs.full, &envs.fullFacts, i, Arg::BadEnum, jvmti_recorder::toWord(bad)});
             if (p.handle == md::Handle::None || !place.at.handleChecks) continue;
             if (!isReference(p.handle)) {
                 cases.push_back({envs.full, &envs.fullFacts, i, Arg::Invalid, kBogusId});
-            } else if (place.jni != nullptr && handleValue(p.base, place.values) != nullptr) {
+            } else if (place.jni != nullptr && conform::handleValue(p.base, place.values) != nullptr) {
                 Case c{envs.full, &envs.fullFacts, i, Arg::Stale, 0};
                 c.staleReference = true;
                 cases.push_back(c);
@@ -172,7 +130,7 @@ void runPass(const Envs& envs, const Place& place, Tally& tally) {
             std::unique_lock<std::mutex> turn;
             if (c.staleReference) {
                 turn = std::unique_lock<std::mutex>(staleTurn);
-                jobject live = static_cast<jobject>(const_cast<void*>(handleValue(f.params[c.param].base, place.values)));
+                jobject live = static_cast<jobject>(const_cast<void*>(conform::handleValue(f.params[c.param].base, place.values)));
                 jobject global = nullptr;
                 for (int attempt = 0; attempt < 100; ++attempt) {
                     global = place.jni->NewGlobalRef(live);

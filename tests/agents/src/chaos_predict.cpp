@@ -2,7 +2,6 @@
 // the spec's rules in the order the entries apply them (see the "checks" output in README.md
 // and generated/docs/rules.md). Nothing here names a JVMTI function.
 #include <algorithm>
-#include <climits>
 #include <cstring>
 
 #include "chaos.hpp"
@@ -87,18 +86,6 @@ Verdict predict(const md::Function& f, const EnvFacts& env, const Situation& at,
         }
     }
     return Verdict{};
-}
-
-std::vector<int> badEnumValues(const md::Param& p) {
-    std::vector<int> values(p.enumValues, p.enumValues + p.enumValueCount);
-    std::sort(values.begin(), values.end());
-    std::vector<int> bad;
-    if (values.empty()) return bad;
-    if (values.front() > INT_MIN) bad.push_back(values.front() - 1);
-    for (size_t i = 0; i + 1 < values.size(); ++i)
-        for (int v = values[i] + 1; v < values[i + 1]; ++v) bad.push_back(v);
-    if (values.back() < INT_MAX) bad.push_back(values.back() + 1);
-    return bad;
 }
 
 }  // namespace chaos
