@@ -47,10 +47,11 @@ inline constexpr int kMaxEnvs = 256;
 extern std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
 extern std::atomic<int> registryEnd;  // one past the highest slot ever used
 extern std::atomic<jvmtiPhase> currentPhase;
-// Heap callbacks running on this thread; initial-exec keeps the access a single load.
-extern __attribute__((tls_model("initial-exec"))) thread_local int unsafeDepth;
+// Heap callbacks running on this thread; initial-exec and constinit keep the access a single
+// load (no check for a thread-local initialiser).
+extern __attribute__((tls_model("initial-exec"))) constinit thread_local int unsafeDepth;
 // The return address of the agent's latest call into the layer on this thread (checks/call_site).
-extern __attribute__((tls_model("initial-exec"))) thread_local const void* callSite;
+extern __attribute__((tls_model("initial-exec"))) constinit thread_local const void* callSite;
 // The layer's own code, [codeStart, codeStart + codeSize): return addresses there are not the
 // agent's (a tracing entry calling the checking entry).
 extern std::uintptr_t codeStart, codeSize;

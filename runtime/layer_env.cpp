@@ -19,7 +19,7 @@ namespace detail {
 std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
 std::atomic<int> registryEnd{0};
 std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
-__attribute__((tls_model("initial-exec"))) thread_local int unsafeDepth = 0;
+__attribute__((tls_model("initial-exec"))) constinit thread_local int unsafeDepth = 0;
 
 }  // namespace detail
 

@@ -21,7 +21,7 @@
 #include "../layer.hpp"
 
 namespace jvmtilayer::detail {
-__attribute__((tls_model("initial-exec"))) thread_local const void* callSite = nullptr;
+__attribute__((tls_model("initial-exec"))) constinit thread_local const void* callSite = nullptr;
 std::uintptr_t codeStart = 0, codeSize = 0;
 }  // namespace jvmtilayer::detail
 

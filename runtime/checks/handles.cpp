@@ -9,7 +9,8 @@
 //
 // IDs (jmethodID, jfieldID): the layer's own environment hears ClassPrepare, lists each
 // class's methods and fields, and tags the class with its record; ObjectFree of that tag
-// means the class was unloaded, and its IDs become Stale. At VMInit (or at once when attached)
+// means the class was unloaded, and its IDs become Stale (the most recent ones only: see
+// id_registry.hpp). At VMInit (or at once when attached)
 // the classes loaded before are walked. An ID the layer never saw is Invalid when its memory
 // is unreadable (no VM hands out such a method ID) or, for a field ID, once every loaded class
 // has been seen; otherwise it is let through, since methods made obsolete by a redefinition

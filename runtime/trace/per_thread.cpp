@@ -5,7 +5,7 @@
 
 namespace jvmtilayer::trace::detail {
 
-__attribute__((tls_model("initial-exec"))) thread_local CacheEntry slotCache[kSlotCacheSize] = {};
+__attribute__((tls_model("initial-exec"))) constinit thread_local CacheEntry slotCache[kSlotCacheSize] = {};
 
 namespace {
 

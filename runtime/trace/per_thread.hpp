@@ -46,7 +46,7 @@ inline constexpr int kSlotCacheSize = 4;
 // Initial-exec: the lookup is then a few loads, also inside a shared library (with the two
 // small flags of per_thread.cpp, about 72 bytes of static TLS: well within what the dynamic
 // loader keeps for dlopen()ed libraries).
-extern __attribute__((tls_model("initial-exec"))) thread_local CacheEntry slotCache[kSlotCacheSize];
+extern __attribute__((tls_model("initial-exec"))) constinit thread_local CacheEntry slotCache[kSlotCacheSize];
 
 class SlotRegistry {
 public:
