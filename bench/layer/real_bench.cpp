@@ -163,6 +163,8 @@ int main(int argc, char** argv) {
     const std::string javac = " -m jdk.compiler/com.sun.tools.javac.Main --patch-module " + module + "=" + (src / module).string() +
                               " -proc:none -implicit:none -Xlint:none -nowarn -XDignore.symbol.file -d " + out.string() +
                               " @" + (work / "files.txt").string();
+    std::string loadAtStart = slurp("/proc/loadavg");
+    loadAtStart = loadAtStart.substr(0, loadAtStart.find(' '));
     std::vector<std::string> outputs(variants.size());
     std::vector<int> statuses(variants.size());
     std::vector<std::uint64_t> classes(variants.size());
@@ -185,9 +187,12 @@ int main(int argc, char** argv) {
         }
     fs::remove(report);
 
+    std::string load = slurp("/proc/loadavg");
+    load = load.substr(0, load.find(' '));
     std::printf("real_bench: javac compiling %s (%ld files), JDK %s; median and min of %d interleaved rounds, "
-                "wall time of the whole java process\n\n",
-                module.c_str(), files, javaHome.c_str(), runs);
+                "wall time of the whole java process; load average %s at the start, %s at the end\n\n",
+                module.c_str(), files, fs::path(javaHome).lexically_normal().string().c_str(), runs, loadAtStart.c_str(),
+                load.c_str());
     std::printf("| %-30s | %-19s | %8s | %8s | %7s | %-28s |\n", "agent", "run", "median s", "min s", "ratio",
                 "javac's exit, output, classes");
     std::printf("|%s|%s|%s|%s|%s|%s|\n", std::string(32, '-').c_str(), std::string(21, '-').c_str(),
