@@ -15,7 +15,6 @@ packages=(
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
   libbyteman-java                         # a Debian-packaged Java agent for the layer's real-agent tests
   libjacoco-java                          # JaCoCo's coverage agent: real_bench's real -javaagent
-  openjdk-17-source                       # the JDK's src.zip: the source tree real_bench compiles
   python3                                 # runs ../shared/tools/spec-originality
   tidy chromium                           # docs tests: HTML5 validity, the page in a real browser
   ant ant-optional junit4                 # jvmti-check's CI tests: a JUnit batch in forked JVMs, junitreport

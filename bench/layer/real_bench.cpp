@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
     }
     const fs::path work = WORK_DIR, src = work / "src", out = work / "out";
     if (!fs::exists(sources)) {
-        std::printf("real_bench: no %s (Debian's openjdk-17-source, or --sources ZIP)\n", sources.c_str());
+        std::printf("real_bench: no %s (Debian's openjdk-17-source; or apt-get download it, dpkg -x it and give "
+                    "--sources ZIP)\n", sources.c_str());
         return 1;
     }
     // The source tree: the module's directory of the zip, extracted once into the build tree.
