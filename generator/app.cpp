@@ -42,6 +42,21 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
     }
     if (!opts.diff.empty() || !opts.diffApiVersions.empty()) return runDiff(opts, out, err);
 
+    // The emitters asked for, and their templates parsed on a second thread while this one
+    // reads the spec (joined before the emitters start, or when this function returns).
+    const bool emit = !opts.check && (opts.dumpModel.empty() || opts.outGiven);
+    std::vector<const Emitter*> chosen;
+    if (emit)
+        for (const auto& e : allEmitters())
+            if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
+                chosen.push_back(&e);
+    std::jthread preparer;
+    if (!chosen.empty()) {
+        std::vector<TemplateName> names;
+        for (const auto* e : chosen) names.insert(names.end(), e->templates.begin(), e->templates.end());
+        preparer = std::jthread([names = std::move(names)] { prepareTemplates(names); });
+    }
+
     Spec spec;
     Diagnostics diag(opts.spec);
     if (!readSpecFile(opts.spec, spec, diag) || !validateSpec(spec, diag)) {
@@ -84,17 +99,13 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
 
     // Produce everything in memory first: a failure here writes nothing at all.
     std::vector<Output> outputs;
-    const bool emit = opts.dumpModel.empty() || opts.outGiven;
+    if (preparer.joinable()) preparer.join();
     try {
         if (emit) {
             // Emitters share nothing but the read-only model: as many workers as cores take
             // them one by one, in list order, so the big ones (listed early) start first and
             // the small ones fill in. Results keep the list's order.
             const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
-            std::vector<const Emitter*> chosen;
-            for (const auto& e : allEmitters())
-                if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
-                    chosen.push_back(&e);
             std::vector<std::vector<Output>> results(chosen.size());
             std::vector<std::exception_ptr> failures(chosen.size());
             std::atomic<size_t> next{0};

@@ -2,6 +2,7 @@
 
 #include "prose_html.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <utility>
@@ -97,12 +98,21 @@ public:
         free_[{name, escape}].push_back(std::move(t));
     }
 
+    bool holds(const std::string& name, Escape escape) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = free_.find({name, escape});
+        return it != free_.end() && !it->second.empty();
+    }
+
 private:
     std::mutex mutex_;
     std::map<std::pair<std::string, Escape>, std::vector<std::unique_ptr<km::mustache>>> free_;
 };
 
+std::atomic<size_t> parsed{0};
+
 std::unique_ptr<km::mustache> parse(const std::string& name, Escape escape) {
+    ++parsed;
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
@@ -114,6 +124,18 @@ std::unique_ptr<km::mustache> parse(const std::string& name, Escape escape) {
 }
 
 }  // namespace
+
+void prepareTemplates(const std::vector<TemplateName>& names) {
+    for (const auto& [name, escape] : names) {
+        if (Pool::instance().holds(name, escape)) continue;
+        try {
+            Pool::instance().give(name, escape, parse(name, escape));
+        } catch (const std::exception&) {
+        }
+    }
+}
+
+size_t templatesParsed() { return parsed.load(); }
 
 Template::Template(const std::string& name, Escape escape) : name_(name), escape_(escape) {
     tmpl_ = Pool::instance().take(name, escape);
