@@ -147,6 +147,37 @@ Template::~Template() {
 }
 
 namespace {
+// The objects a render looks names up in, innermost last. kainjow's own context inserts each
+// object pushed at the front of a vector; this one pushes and pops at the back. Lookups are
+// kainjow's: the innermost object that has the name wins, and "a.b" is looked up part by part.
+class Context final : public km::basic_context<std::string> {
+public:
+    void push(const Data* d) override { items_.push_back(d); }
+    void pop() override { items_.pop_back(); }
+
+    const Data* get(const std::string& name) const override {
+        if (name.size() == 1 && name[0] == '.') return items_.back();
+        if (name.find('.') == std::string::npos) return get_partial(name);
+        const auto parts = km::split(name, '.');
+        for (auto it = items_.rbegin(); it != items_.rend(); ++it) {
+            const Data* d = *it;
+            for (const auto& p : parts)
+                if (!(d = d->get(p))) break;
+            if (d) return d;
+        }
+        return nullptr;
+    }
+
+    const Data* get_partial(const std::string& name) const override {
+        for (auto it = items_.rbegin(); it != items_.rend(); ++it)
+            if (const Data* d = (*it)->get(name)) return d;
+        return nullptr;
+    }
+
+private:
+    std::vector<const Data*> items_;
+};
+
 // What kainjow's render(context, stream) writes to: one string, rather than an ostringstream.
 struct Sink {
     std::string& out;
@@ -158,7 +189,7 @@ struct Sink {
 }  // namespace
 
 std::string Template::render(const Data& view, std::initializer_list<const Data*> outer) {
-    km::context<std::string> ctx;
+    Context ctx;
     for (const Data* o : outer) ctx.push(o);  // each pushed object is searched before the earlier ones
     ctx.push(&view);
     std::string out;
