@@ -97,8 +97,15 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         return 0;
     }
 
-    // Produce everything in memory first: a failure here writes nothing at all.
-    std::vector<Output> outputs;
+    // Each output goes to a temp file as soon as it is made, on the thread that made it; only
+    // once every output is made are the temp files renamed into place, so a failure anywhere
+    // writes nothing at all (the temp files go with their StagedWrite).
+    struct Made {
+        std::vector<Output> outputs;
+        std::vector<StagedWrite> staged;
+        std::exception_ptr failure, ioFailure;
+    };
+    std::vector<Made> made(chosen.size() + 1);  // the last for --dump-model's file
     if (preparer.joinable()) preparer.join();
     try {
         if (emit) {
@@ -106,15 +113,27 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
             // them one by one, in list order, so the big ones (listed early) start first and
             // the small ones fill in. Results keep the list's order.
             const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
-            std::vector<std::vector<Output>> results(chosen.size());
-            std::vector<std::exception_ptr> failures(chosen.size());
             std::atomic<size_t> next{0};
+            std::atomic<bool> failed{false};
             auto work = [&] {
                 for (size_t i; (i = next.fetch_add(1)) < chosen.size();) {
+                    Made& m = made[i];
                     try {
-                        results[i] = chosen[i]->run(ctx);
+                        m.outputs = chosen[i]->run(ctx);
                     } catch (...) {
-                        failures[i] = std::current_exception();
+                        m.failure = std::current_exception();
+                        failed = true;
+                    }
+                    try {
+                        for (auto& o : m.outputs) {
+                            if (failed) break;  // nothing will be written
+                            o.path = (fs::path(opts.out) / o.path).string();
+                            m.staged.push_back(StagedWrite::stage(o.path, o.text));
+                            std::string().swap(o.text);
+                        }
+                    } catch (...) {
+                        m.ioFailure = std::current_exception();
+                        failed = true;
                     }
                 }
             };
@@ -124,25 +143,25 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
             for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work);
             work();
             for (auto& t : threads) t.join();
-            for (size_t i = 0; i < chosen.size(); ++i) {
-                if (failures[i]) std::rethrow_exception(failures[i]);
-                for (auto& o : results[i]) {
-                    o.path = (fs::path(opts.out) / o.path).string();
-                    outputs.push_back(std::move(o));
-                }
-            }
+            for (const auto& m : made)
+                if (m.failure) std::rethrow_exception(m.failure);
         }
-        if (!opts.dumpModel.empty()) outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
+        if (!opts.dumpModel.empty())
+            made.back().outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
     } catch (const std::exception& e) {
         err << "jvmtigen: internal error while generating: " << e.what() << "; nothing written\n";
         return 1;
     }
 
     try {
-        for (const auto& o : outputs) {
-            const auto r = writeIfChanged(o.path, o.text);
-            out << (r == WriteResult::Written ? "wrote     " : "unchanged ") << o.path << "\n";
-        }
+        for (auto& o : made.back().outputs) made.back().staged.push_back(StagedWrite::stage(o.path, o.text));
+        for (const auto& m : made)
+            if (m.ioFailure) std::rethrow_exception(m.ioFailure);
+        for (auto& m : made)
+            for (size_t k = 0; k < m.staged.size(); ++k) {
+                const auto r = m.staged[k].commit();
+                out << (r == WriteResult::Written ? "wrote     " : "unchanged ") << m.outputs[k].path << "\n";
+            }
     } catch (const std::exception& e) {
         err << "jvmtigen: " << e.what() << "\n";
         return 1;
