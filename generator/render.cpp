@@ -2,6 +2,7 @@
 
 #include "prose_html.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <map>
@@ -58,16 +59,25 @@ static std::string markStandaloneTags(std::string_view text) {
     return out;
 }
 
-// Removes the marked lines in place: the kept lines move forward over them.
+// Removes the marked lines in place. Marks are few and lines many: each mark is found with one
+// scan of the text, and the kept stretch before its line moves forward in one piece.
 static void dropMarkedLines(std::string& text) {
-    size_t kept = 0;
-    forEachLine(std::string_view(text), [&](std::string_view line, bool newline) {
-        if (line.find(kMark) != std::string_view::npos) return;  // only tags stood on it
-        const size_t n = line.size() + (newline ? 1 : 0);
-        if (kept != static_cast<size_t>(line.data() - text.data())) std::memmove(&text[kept], line.data(), n);
-        kept += n;
-    });
-    text.resize(kept);
+    char* const p = text.data();
+    const size_t size = text.size();
+    size_t kept = 0, from = 0;  // `from` is always at the start of a line
+    while (from < size) {
+        const auto* mark = static_cast<const char*>(std::memchr(p + from, kMark, size - from));
+        if (!mark) break;
+        size_t start = static_cast<size_t>(mark - p);
+        while (start > from && p[start - 1] != '\n') --start;
+        const auto* nl = static_cast<const char*>(std::memchr(mark, '\n', size - static_cast<size_t>(mark - p)));
+        const size_t end = nl ? static_cast<size_t>(nl - p) + 1 : size;
+        if (kept != from) std::memmove(p + kept, p + from, start - from);
+        kept += start - from;
+        from = end;
+    }
+    if (kept != from) std::memmove(p + kept, p + from, size - from);
+    text.resize(kept + (size - from));
 }
 
 // The escaping of {{name}} in HTML: kainjow's own mapping (html_escape), but copying the text
@@ -157,7 +167,7 @@ public:
 
     const Data* get(const std::string& name) const override {
         if (name.size() == 1 && name[0] == '.') return items_.back();
-        if (name.find('.') == std::string::npos) return get_partial(name);
+        if (std::find(name.begin(), name.end(), '.') == name.end()) return get_partial(name);  // inline: names are short
         const auto parts = km::split(name, '.');
         for (auto it = items_.rbegin(); it != items_.rend(); ++it) {
             const Data* d = *it;
