@@ -1,15 +1,15 @@
 // runJvmtigen: the whole tool behind main(), callable in-process by tests.
 #include <algorithm>
 #include <filesystem>
-#include <atomic>
 #include <exception>
-#include <thread>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "api_version.hpp"
 #include "cli.hpp"
 #include "diff_command.hpp"
+#include "emit_run.hpp"
 #include "emitters.hpp"
 #include "help.hpp"
 #include "model_json.hpp"
@@ -42,20 +42,16 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
     }
     if (!opts.diff.empty() || !opts.diffApiVersions.empty()) return runDiff(opts, out, err);
 
-    // The emitters asked for, and their templates parsed on a second thread while this one
-    // reads the spec (joined before the emitters start, or when this function returns).
+    // The emitters asked for: their run starts now, parsing their templates on a second thread
+    // while this one reads the spec.
     const bool emit = !opts.check && (opts.dumpModel.empty() || opts.outGiven);
     std::vector<const Emitter*> chosen;
     if (emit)
         for (const auto& e : allEmitters())
             if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
                 chosen.push_back(&e);
-    std::jthread preparer;
-    if (!chosen.empty()) {
-        std::vector<TemplateName> names;
-        for (const auto* e : chosen) names.insert(names.end(), e->templates.begin(), e->templates.end());
-        preparer = std::jthread([names = std::move(names)] { prepareTemplates(names); });
-    }
+    std::optional<EmitRun> emitting;
+    if (!chosen.empty()) emitting.emplace(chosen, opts.out);
 
     Spec spec;
     Diagnostics diag(opts.spec);
@@ -97,55 +93,16 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         return 0;
     }
 
-    // Each output goes to a temp file as soon as it is made, on the thread that made it; only
-    // once every output is made are the temp files renamed into place, so a failure anywhere
-    // writes nothing at all (the temp files go with their StagedWrite).
-    struct Made {
-        std::vector<Output> outputs;
-        std::vector<StagedWrite> staged;
-        std::exception_ptr failure, ioFailure;
-    };
-    std::vector<Made> made(chosen.size() + 1);  // the last for --dump-model's file
-    if (preparer.joinable()) preparer.join();
+    // Every output is made (and in its temp file) before any is renamed into place: a failure
+    // anywhere writes nothing at all (the temp files go with their StagedWrite).
+    std::vector<Made> made;
     try {
-        if (emit) {
-            // Emitters share nothing but the read-only model: as many workers as cores take
-            // them one by one, in list order, so the big ones (listed early) start first and
-            // the small ones fill in. Results keep the list's order.
-            const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
-            std::atomic<size_t> next{0};
-            std::atomic<bool> failed{false};
-            auto work = [&] {
-                for (size_t i; (i = next.fetch_add(1)) < chosen.size();) {
-                    Made& m = made[i];
-                    try {
-                        m.outputs = chosen[i]->run(ctx);
-                    } catch (...) {
-                        m.failure = std::current_exception();
-                        failed = true;
-                    }
-                    try {
-                        for (auto& o : m.outputs) {
-                            if (failed) break;  // nothing will be written
-                            o.path = (fs::path(opts.out) / o.path).string();
-                            m.staged.push_back(StagedWrite::stage(o.path, o.text));
-                            std::string().swap(o.text);
-                        }
-                    } catch (...) {
-                        m.ioFailure = std::current_exception();
-                        failed = true;
-                    }
-                }
-            };
-            const unsigned workers = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
-                                                                     static_cast<unsigned>(chosen.size())));
-            std::vector<std::thread> threads;
-            for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work);
-            work();
-            for (auto& t : threads) t.join();
+        if (emitting) {
+            made = emitting->run(EmitContext{spec, version, fs::path(opts.spec).filename().string()});
             for (const auto& m : made)
                 if (m.failure) std::rethrow_exception(m.failure);
         }
+        made.emplace_back();  // --dump-model's file, if asked for
         if (!opts.dumpModel.empty())
             made.back().outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
     } catch (const std::exception& e) {
