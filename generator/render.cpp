@@ -147,6 +147,10 @@ void prepareTemplates(const std::vector<TemplateName>& names) {
 
 size_t templatesParsed() { return parsed.load(); }
 
+static size_t renderReserve = 0;
+
+void setRenderReserve(size_t bytes) { renderReserve = bytes; }
+
 Template::Template(const std::string& name, Escape escape) : name_(name), escape_(escape) {
     tmpl_ = Pool::instance().take(name, escape);
     if (!tmpl_) tmpl_ = parse(name, escape);
@@ -203,6 +207,7 @@ std::string Template::render(const Data& view, std::initializer_list<const Data*
     for (const Data* o : outer) ctx.push(o);  // each pushed object is searched before the earlier ones
     ctx.push(&view);
     std::string out;
+    out.reserve(renderReserve);
     Sink sink{out};
     failed_ = true;  // until the render is known to have gone well
     tmpl_->render(ctx, sink);

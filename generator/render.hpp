@@ -24,6 +24,11 @@ struct TemplateName {
 // that wants it reports the error.
 void prepareTemplates(const std::vector<TemplateName>& names);
 
+// The capacity every render starts its output with (default none). The jvmtigen command sets
+// 1 MB: pages never written cost nothing, and the big outputs no longer grow by copying into
+// fresh memory. Set before rendering starts.
+void setRenderReserve(size_t bytes);
+
 // How many times this process has parsed a template (tests check that preparing sufficed).
 size_t templatesParsed();
 
