@@ -13,13 +13,18 @@ EmitRun::EmitRun(std::vector<const Emitter*> chosen, std::string outDir)
     std::vector<TemplateName> names;
     for (const auto* e : chosen_) names.insert(names.end(), e->templates.begin(), e->templates.end());
     helper_ = std::jthread([this, names = std::move(names), go = go_.get_future()]() mutable {
-        prepareTemplates(names);
+        for (const auto& n : names) {
+            if (abandoned_) return;  // the spec had errors: no emitter will run
+            prepareTemplates({n});
+        }
         if (const EmitContext* ctx = go.get()) work(*ctx);
     });
 }
 
 EmitRun::~EmitRun() {
-    if (!started_) go_.set_value(nullptr);
+    if (started_) return;
+    abandoned_ = true;
+    go_.set_value(nullptr);
 }
 
 std::vector<Made> EmitRun::run(const EmitContext& ctx) {

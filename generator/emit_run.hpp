@@ -27,7 +27,7 @@ struct Made {
 class EmitRun {
 public:
     EmitRun(std::vector<const Emitter*> chosen, std::string outDir);  // starts the helper
-    ~EmitRun();  // a run that never started lets the helper go
+    ~EmitRun();  // a run that never started stops the helper
     EmitRun(const EmitRun&) = delete;
     EmitRun& operator=(const EmitRun&) = delete;
 
@@ -43,6 +43,7 @@ private:
     std::vector<Made> made_;
     std::atomic<size_t> next_{0};
     std::atomic<bool> failed_{false};
+    std::atomic<bool> abandoned_{false};  // no run will come: the helper stops parsing
     std::promise<const EmitContext*> go_;  // null: no run
     bool started_ = false;
     std::jthread helper_;  // last: joined before the rest goes
