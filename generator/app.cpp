@@ -1,15 +1,15 @@
 // runJvmtigen: the whole tool behind main(), callable in-process by tests.
 #include <algorithm>
 #include <filesystem>
-#include <atomic>
 #include <exception>
-#include <thread>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "api_version.hpp"
 #include "cli.hpp"
 #include "diff_command.hpp"
+#include "emit_run.hpp"
 #include "emitters.hpp"
 #include "help.hpp"
 #include "model_json.hpp"
@@ -41,6 +41,17 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         return 0;
     }
     if (!opts.diff.empty() || !opts.diffApiVersions.empty()) return runDiff(opts, out, err);
+
+    // The emitters asked for: their run starts now, parsing their templates on a second thread
+    // while this one reads the spec.
+    const bool emit = !opts.check && (opts.dumpModel.empty() || opts.outGiven);
+    std::vector<const Emitter*> chosen;
+    if (emit)
+        for (const auto& e : allEmitters())
+            if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
+                chosen.push_back(&e);
+    std::optional<EmitRun> emitting;
+    if (!chosen.empty()) emitting.emplace(chosen, opts.out);
 
     Spec spec;
     Diagnostics diag(opts.spec);
@@ -82,56 +93,32 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         return 0;
     }
 
-    // Produce everything in memory first: a failure here writes nothing at all.
-    std::vector<Output> outputs;
-    const bool emit = opts.dumpModel.empty() || opts.outGiven;
+    // Every output is made (and in its temp file) before any is renamed into place: a failure
+    // anywhere writes nothing at all (the temp files go with their StagedWrite).
+    std::vector<Made> made;
     try {
-        if (emit) {
-            // Emitters share nothing but the read-only model: as many workers as cores take
-            // them one by one, in list order, so the big ones (listed early) start first and
-            // the small ones fill in. Results keep the list's order.
-            const EmitContext ctx{spec, version, fs::path(opts.spec).filename().string()};
-            std::vector<const Emitter*> chosen;
-            for (const auto& e : allEmitters())
-                if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
-                    chosen.push_back(&e);
-            std::vector<std::vector<Output>> results(chosen.size());
-            std::vector<std::exception_ptr> failures(chosen.size());
-            std::atomic<size_t> next{0};
-            auto work = [&] {
-                for (size_t i; (i = next.fetch_add(1)) < chosen.size();) {
-                    try {
-                        results[i] = chosen[i]->run(ctx);
-                    } catch (...) {
-                        failures[i] = std::current_exception();
-                    }
-                }
-            };
-            const unsigned workers = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
-                                                                     static_cast<unsigned>(chosen.size())));
-            std::vector<std::thread> threads;
-            for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work);
-            work();
-            for (auto& t : threads) t.join();
-            for (size_t i = 0; i < chosen.size(); ++i) {
-                if (failures[i]) std::rethrow_exception(failures[i]);
-                for (auto& o : results[i]) {
-                    o.path = (fs::path(opts.out) / o.path).string();
-                    outputs.push_back(std::move(o));
-                }
-            }
+        if (emitting) {
+            made = emitting->run(EmitContext{spec, version, fs::path(opts.spec).filename().string()});
+            for (const auto& m : made)
+                if (m.failure) std::rethrow_exception(m.failure);
         }
-        if (!opts.dumpModel.empty()) outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
+        made.emplace_back();  // --dump-model's file, if asked for
+        if (!opts.dumpModel.empty())
+            made.back().outputs.push_back({opts.dumpModel, modelJson(spec, version).dump(1) + "\n"});
     } catch (const std::exception& e) {
         err << "jvmtigen: internal error while generating: " << e.what() << "; nothing written\n";
         return 1;
     }
 
     try {
-        for (const auto& o : outputs) {
-            const auto r = writeIfChanged(o.path, o.text);
-            out << (r == WriteResult::Written ? "wrote     " : "unchanged ") << o.path << "\n";
-        }
+        for (auto& o : made.back().outputs) made.back().staged.push_back(StagedWrite::stage(o.path, o.text));
+        for (const auto& m : made)
+            if (m.ioFailure) std::rethrow_exception(m.ioFailure);
+        for (auto& m : made)
+            for (size_t k = 0; k < m.staged.size(); ++k) {
+                const auto r = m.staged[k].commit();
+                out << (r == WriteResult::Written ? "wrote     " : "unchanged ") << m.outputs[k].path << "\n";
+            }
     } catch (const std::exception& e) {
         err << "jvmtigen: " << e.what() << "\n";
         return 1;

@@ -166,10 +166,16 @@ static const HandleType* handleType(const Type& t) {
 
 bool restrictsHandler(const Event& e) { return e.handlerCalls == "callbacksafe"; }
 
+// In the event table's order (by number, the first of a number), without making the table:
+// every checked entry that is not callback-safe names these events, so this runs per function.
 std::vector<const Event*> restrictedHandlerEvents(const Spec& spec) {
+    std::vector<const Event*> byNum;
+    for (const auto& e : spec.events)
+        if (!e.elided) byNum.push_back(&e);
+    std::stable_sort(byNum.begin(), byNum.end(), [](const Event* a, const Event* b) { return a->num < b->num; });
     std::vector<const Event*> out;
-    for (const auto& slot : eventTable(spec))
-        if (slot.ev && restrictsHandler(*slot.ev)) out.push_back(slot.ev);
+    for (size_t i = 0; i < byNum.size(); ++i)
+        if ((i == 0 || byNum[i - 1]->num != byNum[i]->num) && restrictsHandler(*byNum[i])) out.push_back(byNum[i]);
     return out;
 }
 

@@ -11,6 +11,8 @@ public:
     explicit Diagnostics(std::string file) : file_(std::move(file)) {}
 
     void error(int line, const std::string& message);
+    // Puts the messages of `other` (found apart, e.g. on another thread) before the message at `index`.
+    void insert(size_t index, Diagnostics&& other);
     bool ok() const { return messages_.empty(); }
     const std::vector<std::string>& messages() const { return messages_; }
     const std::string& file() const { return file_; }

@@ -10,6 +10,7 @@
 
 #include "model.hpp"
 #include "output.hpp"
+#include "render.hpp"
 #include "rules.hpp"
 
 namespace jvmtigen {
@@ -40,6 +41,7 @@ struct Emitter {
     std::string name;         // what --only takes
     std::string description;  // for --help
     std::function<std::vector<Output>(const EmitContext&)> run;
+    std::vector<TemplateName> templates;  // what it renders, to parse ahead (prepareTemplates)
 };
 
 const std::vector<Emitter>& allEmitters();

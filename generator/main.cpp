@@ -1,8 +1,10 @@
 #include <iostream>
 
 #include "cli.hpp"
+#include "render.hpp"
 
 int main(int argc, char** argv) {
+    jvmtigen::setRenderReserve(size_t{1} << 20);  // a process that exits soon: see render.hpp
     std::vector<std::string> args(argv + 1, argv + argc);
     return jvmtigen::runJvmtigen(args, std::cout, std::cerr);
 }

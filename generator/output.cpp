@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include <unistd.h>
 
@@ -23,32 +25,67 @@ static bool sameContent(const fs::path& file, const std::string& text) {
     return ss.str() == text;
 }
 
-WriteResult writeIfChanged(const std::string& fileName, const std::string& text) {
+StagedWrite::StagedWrite(StagedWrite&& other) noexcept
+    : file_(std::move(other.file_)), tmp_(std::exchange(other.tmp_, {})), result_(other.result_) {}
+
+StagedWrite& StagedWrite::operator=(StagedWrite&& other) noexcept {
+    if (this != &other) {
+        discard();
+        file_ = std::move(other.file_);
+        tmp_ = std::exchange(other.tmp_, {});
+        result_ = other.result_;
+    }
+    return *this;
+}
+
+StagedWrite::~StagedWrite() { discard(); }
+
+StagedWrite StagedWrite::stage(const std::string& fileName, const std::string& text) {
+    StagedWrite staged;
+    staged.file_ = fileName;
     const fs::path file(fileName);
-    if (sameContent(file, text)) return WriteResult::Unchanged;
+    if (sameContent(file, text)) return staged;
     std::error_code ec;
     if (file.has_parent_path()) {
         fs::create_directories(file.parent_path(), ec);
         if (ec) throw std::runtime_error(file.parent_path().string() + ": cannot create directory: " + ec.message());
     }
-    const fs::path tmp = file.string() + ".tmp." + std::to_string(::getpid());
-    {
-        std::FILE* f = std::fopen(tmp.c_str(), "wb");
-        if (!f) throw std::runtime_error(tmp.string() + ": cannot write: " + std::strerror(errno));
-        const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-        const int err = errno;
-        if (std::fclose(f) != 0 || !ok) {
-            fs::remove(tmp, ec);
-            throw std::runtime_error(tmp.string() + ": write failed: " + std::strerror(err));
-        }
+    static std::atomic<unsigned> count{0};
+    const fs::path tmp = file.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(count++);
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (!f) throw std::runtime_error(tmp.string() + ": cannot write: " + std::strerror(errno));
+    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    const int err = errno;
+    if (std::fclose(f) != 0 || !ok) {
+        fs::remove(tmp, ec);
+        throw std::runtime_error(tmp.string() + ": write failed: " + std::strerror(err));
     }
-    fs::rename(tmp, file, ec);
+    staged.tmp_ = tmp.string();
+    staged.result_ = WriteResult::Written;
+    return staged;
+}
+
+WriteResult StagedWrite::commit() {
+    if (tmp_.empty()) return result_;
+    std::error_code ec;
+    fs::rename(tmp_, file_, ec);
     if (ec) {
-        std::error_code ignore;
-        fs::remove(tmp, ignore);
-        throw std::runtime_error(file.string() + ": cannot replace: " + ec.message());
+        discard();
+        throw std::runtime_error(file_ + ": cannot replace: " + ec.message());
     }
-    return WriteResult::Written;
+    tmp_.clear();
+    return result_;
+}
+
+void StagedWrite::discard() {
+    if (tmp_.empty()) return;
+    std::error_code ignore;
+    fs::remove(tmp_, ignore);
+    tmp_.clear();
+}
+
+WriteResult writeIfChanged(const std::string& fileName, const std::string& text) {
+    return StagedWrite::stage(fileName, text).commit();
 }
 
 }  // namespace jvmtigen

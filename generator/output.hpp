@@ -18,4 +18,24 @@ enum class WriteResult { Written, Unchanged };
 // leaves the old file as it was.
 WriteResult writeIfChanged(const std::string& file, const std::string& text);
 
+// writeIfChanged in two steps, so that many outputs can be written as they are made and still
+// all or none: stage() compares and writes the bytes to a temp file beside `file` (none when
+// they are unchanged; throws as writeIfChanged does), commit() renames it over the file and
+// discard() removes it. The temp file's name is unique within the process.
+class StagedWrite {
+public:
+    StagedWrite() = default;
+    StagedWrite(StagedWrite&& other) noexcept;
+    StagedWrite& operator=(StagedWrite&& other) noexcept;
+    ~StagedWrite();  // discards what was not committed
+
+    static StagedWrite stage(const std::string& file, const std::string& text);
+    WriteResult commit();  // throws as writeIfChanged does
+    void discard();
+
+private:
+    std::string file_, tmp_;  // tmp_ empty: nothing to rename
+    WriteResult result_ = WriteResult::Unchanged;
+};
+
 }  // namespace jvmtigen

@@ -2,6 +2,8 @@
 
 #include "prose_html.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <utility>
@@ -57,16 +59,25 @@ static std::string markStandaloneTags(std::string_view text) {
     return out;
 }
 
-// Removes the marked lines in place: the kept lines move forward over them.
+// Removes the marked lines in place. Marks are few and lines many: each mark is found with one
+// scan of the text, and the kept stretch before its line moves forward in one piece.
 static void dropMarkedLines(std::string& text) {
-    size_t kept = 0;
-    forEachLine(std::string_view(text), [&](std::string_view line, bool newline) {
-        if (line.find(kMark) != std::string_view::npos) return;  // only tags stood on it
-        const size_t n = line.size() + (newline ? 1 : 0);
-        if (kept != static_cast<size_t>(line.data() - text.data())) std::memmove(&text[kept], line.data(), n);
-        kept += n;
-    });
-    text.resize(kept);
+    char* const p = text.data();
+    const size_t size = text.size();
+    size_t kept = 0, from = 0;  // `from` is always at the start of a line
+    while (from < size) {
+        const auto* mark = static_cast<const char*>(std::memchr(p + from, kMark, size - from));
+        if (!mark) break;
+        size_t start = static_cast<size_t>(mark - p);
+        while (start > from && p[start - 1] != '\n') --start;
+        const auto* nl = static_cast<const char*>(std::memchr(mark, '\n', size - static_cast<size_t>(mark - p)));
+        const size_t end = nl ? static_cast<size_t>(nl - p) + 1 : size;
+        if (kept != from) std::memmove(p + kept, p + from, start - from);
+        kept += start - from;
+        from = end;
+    }
+    if (kept != from) std::memmove(p + kept, p + from, size - from);
+    text.resize(kept + (size - from));
 }
 
 // The escaping of {{name}} in HTML: kainjow's own mapping (html_escape), but copying the text
@@ -97,12 +108,21 @@ public:
         free_[{name, escape}].push_back(std::move(t));
     }
 
+    bool holds(const std::string& name, Escape escape) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = free_.find({name, escape});
+        return it != free_.end() && !it->second.empty();
+    }
+
 private:
     std::mutex mutex_;
     std::map<std::pair<std::string, Escape>, std::vector<std::unique_ptr<km::mustache>>> free_;
 };
 
+std::atomic<size_t> parsed{0};
+
 std::unique_ptr<km::mustache> parse(const std::string& name, Escape escape) {
+    ++parsed;
     const auto& all = embeddedTemplates();
     auto it = all.find(name);
     if (it == all.end()) throw std::runtime_error("no template '" + name + "' in templates/");
@@ -115,6 +135,22 @@ std::unique_ptr<km::mustache> parse(const std::string& name, Escape escape) {
 
 }  // namespace
 
+void prepareTemplates(const std::vector<TemplateName>& names) {
+    for (const auto& [name, escape] : names) {
+        if (Pool::instance().holds(name, escape)) continue;
+        try {
+            Pool::instance().give(name, escape, parse(name, escape));
+        } catch (const std::exception&) {
+        }
+    }
+}
+
+size_t templatesParsed() { return parsed.load(); }
+
+static size_t renderReserve = 0;
+
+void setRenderReserve(size_t bytes) { renderReserve = bytes; }
+
 Template::Template(const std::string& name, Escape escape) : name_(name), escape_(escape) {
     tmpl_ = Pool::instance().take(name, escape);
     if (!tmpl_) tmpl_ = parse(name, escape);
@@ -125,6 +161,37 @@ Template::~Template() {
 }
 
 namespace {
+// The objects a render looks names up in, innermost last. kainjow's own context inserts each
+// object pushed at the front of a vector; this one pushes and pops at the back. Lookups are
+// kainjow's: the innermost object that has the name wins, and "a.b" is looked up part by part.
+class Context final : public km::basic_context<std::string> {
+public:
+    void push(const Data* d) override { items_.push_back(d); }
+    void pop() override { items_.pop_back(); }
+
+    const Data* get(const std::string& name) const override {
+        if (name.size() == 1 && name[0] == '.') return items_.back();
+        if (std::find(name.begin(), name.end(), '.') == name.end()) return get_partial(name);  // inline: names are short
+        const auto parts = km::split(name, '.');
+        for (auto it = items_.rbegin(); it != items_.rend(); ++it) {
+            const Data* d = *it;
+            for (const auto& p : parts)
+                if (!(d = d->get(p))) break;
+            if (d) return d;
+        }
+        return nullptr;
+    }
+
+    const Data* get_partial(const std::string& name) const override {
+        for (auto it = items_.rbegin(); it != items_.rend(); ++it)
+            if (const Data* d = (*it)->get(name)) return d;
+        return nullptr;
+    }
+
+private:
+    std::vector<const Data*> items_;
+};
+
 // What kainjow's render(context, stream) writes to: one string, rather than an ostringstream.
 struct Sink {
     std::string& out;
@@ -136,10 +203,11 @@ struct Sink {
 }  // namespace
 
 std::string Template::render(const Data& view, std::initializer_list<const Data*> outer) {
-    km::context<std::string> ctx;
+    Context ctx;
     for (const Data* o : outer) ctx.push(o);  // each pushed object is searched before the earlier ones
     ctx.push(&view);
     std::string out;
+    out.reserve(renderReserve);
     Sink sink{out};
     failed_ = true;  // until the render is known to have gone well
     tmpl_->render(ctx, sink);

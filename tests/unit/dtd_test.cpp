@@ -154,3 +154,20 @@ TEST_CASE("DTD: a file without one keeps the reader's built-in set", "[reader][d
     CHECK(r.messages[0] == "fixture.xml:" + std::to_string(lineOf(text, "<void align")) +
                                ": error: unknown attribute 'align' on <void>");
 }
+
+TEST_CASE("DTD: its errors come first, whatever their lines, as when the check ran before the reading",
+          "[reader][dtd]") {
+    // A file this big is checked on a thread of its own beside the reading (the reader's
+    // kDtdThreadFrom); the messages are the same, in the same order.
+    std::string text = replaceFirst(jdk11(), kHeaderCell, "<th/>\n            <th><mark>x</mark>");
+    text = replaceOnce(text, "impl=\"notrace\" num=\"46\">", "impl=\"notrace\" num=\"x46\">");
+    REQUIRE(text.size() > 64 * 1024);
+    const int markLine = lineOf(text, "<mark>"), numLine = lineOf(text, "num=\"x46\"");
+    REQUIRE(markLine > numLine);
+    const auto r = read(text);
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.messages.size() >= 2);
+    CHECK(r.messages[0] == "fixture.xml:" + std::to_string(markLine) +
+                               ": error: element <mark> is not declared in the file's DTD");
+    CHECK(r.messages[1].starts_with("fixture.xml:" + std::to_string(numLine) + ": error: attribute 'num' of <function>"));
+}

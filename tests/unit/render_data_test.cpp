@@ -1,5 +1,6 @@
 // The data templates are rendered with (template_data.hpp), the renderer's marked-line
-// handling and outer objects (render.hpp), and the side worker the docs emitter renders on.
+// handling, outer objects and templates parsed ahead (render.hpp), and the side worker the docs
+// emitter renders on.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -8,9 +9,13 @@
 #include <thread>
 #include <vector>
 
+#include "emitters.hpp"
+#include "minimal_spec.hpp"
+#include "reader.hpp"
 #include "render.hpp"
 #include "side_worker.hpp"
 #include "template_data.hpp"
+#include "validate.hpp"
 
 using namespace jvmtigen;
 
@@ -83,6 +88,23 @@ TEST_CASE("parsed templates are shared: threads render the same template at once
     Template next("jvmti-constants.html", Escape::Html);
     CHECK(next.render(view("after"), {&outer}).find("after <span") != std::string::npos);
     CHECK(renderTemplate("jvmti-constants.html", view("once"), Escape::Html).find("once <span") != std::string::npos);
+}
+
+TEST_CASE("an emitter's templates, prepared ahead, are all it renders: it parses none itself") {
+    Spec spec;
+    Diagnostics diag("mini.xml");
+    REQUIRE((readSpecText(minispec::text(), spec, diag) && validateSpec(spec, diag)));
+    const EmitContext ctx{spec, *spec.version, "mini.xml"};
+    for (const auto& e : allEmitters()) {
+        INFO(e.name);
+        CHECK_FALSE(e.templates.empty());
+        prepareTemplates(e.templates);
+        const size_t before = templatesParsed();
+        CHECK_FALSE(e.run(ctx).empty());
+        CHECK(templatesParsed() == before);
+    }
+    prepareTemplates({{"no such template", Escape::None}});  // skipped; Template reports it
+    CHECK_THROWS_WITH(Template("no such template", Escape::None), Catch::Contains("no template"));
 }
 
 TEST_CASE("the side worker runs jobs in order and finish() waits for them") {
