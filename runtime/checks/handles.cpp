@@ -39,16 +39,19 @@ jvmtiEnv* tracker = nullptr;  // the layer's ID-tracking environment
 void learnClass(jvmtiEnv* jvmti, jclass klass) {
     jlong tag = 0;
     if (jvmti->GetTag(klass, &tag) != JVMTI_ERROR_NONE || tag != 0) return;  // seen already
-    std::vector<const void*> members;
+    // One list per thread, kept between classes: a class prepared costs no allocation here (a
+    // vector grown member by member was a tenth of the layer's extra time on a class-heavy run).
+    thread_local std::vector<const void*> members;
+    members.clear();
     jint count = 0;
     jmethodID* methods = nullptr;
     if (jvmti->GetClassMethods(klass, &count, &methods) == JVMTI_ERROR_NONE) {
-        for (jint i = 0; i < count; ++i) members.push_back(methods[i]);
+        members.insert(members.end(), methods, methods + count);
         jvmti->Deallocate(reinterpret_cast<unsigned char*>(methods));
     }
     jfieldID* fields = nullptr;
     if (jvmti->GetClassFields(klass, &count, &fields) == JVMTI_ERROR_NONE) {
-        for (jint i = 0; i < count; ++i) members.push_back(fields[i]);
+        members.insert(members.end(), fields, fields + count);
         jvmti->Deallocate(reinterpret_cast<unsigned char*>(fields));
     }
     if (members.empty()) return;
