@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <iterator>
 
 #include "check_args.hpp"
 #include "results.hpp"
@@ -83,6 +84,17 @@ TEST_CASE("conform: the generated entries answer every case of every place as th
     }
     const Totals t = totals(results);
     CHECK(t.cases == t.passes);
+    // Each row's rule is in the catalogue (the page links jvmti.html#rule-<id>; rules.md has the
+    // same anchors), and each well-formed call's function has its entry.
+    std::ifstream catalogue(CONFORM_RULES_MD), page(CONFORM_DOCS_HTML);
+    const std::string rules((std::istreambuf_iterator<char>(catalogue)), std::istreambuf_iterator<char>());
+    const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+    REQUIRE(rules.size() > 1000);
+    for (const Row& row : results.rows) {
+        INFO(row.rule);
+        if (row.kind == "well_formed") CHECK(html.find("id=\"" + row.rule + "\"") != std::string::npos);
+        else CHECK(rules.find("<a id=\"rule-" + row.rule + "\">") != std::string::npos);
+    }
     // The whole result, as jvmti-conform would print it, for a reader of the build tree.
     results.vm = "the generated entries (spec/jvmti.xml) over the recording runtime";
     results.jvmtiVersion = results.specVersion = std::to_string(JVMTI_VERSION >> 16 & 0xfff) + ".0.0";
