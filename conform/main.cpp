@@ -24,7 +24,8 @@
 #include "finish.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
-#include "report_files_io.hpp"
+#include "report_html.hpp"
+#include "page.hpp"
 #include "results.hpp"
 
 namespace fs = std::filesystem;
@@ -178,8 +179,8 @@ int main(int argc, char** argv) {
     if (!html.empty()) {
         std::string tried;
         const auto docs = jvmticheck::installedFile(JVMTI_CONFORM_DOCS_CANDIDATES, tried);
-        const std::string docsUrl = docs ? jvmtireport::fileUri(fs::absolute(*docs).string()) : "jvmti.html";
-        if (!writeFile(html, conform::renderHtml(results, docsUrl))) return usage("--html " + html + ": cannot write it");
+        const std::string docsUrl = docs ? jvmtilayer::html::fileUrl(fs::absolute(*docs).string()) : "jvmti.html";
+        if (!writeFile(html, conform::renderPage(results, docsUrl))) return usage("--html " + html + ": cannot write it");
     }
     if (expecting) {
         const auto lines = conform::deviationLines(results);

@@ -63,26 +63,10 @@ std::vector<std::string> deviationLines(const Results& r) {
     return lines;
 }
 
-namespace {
-
 std::string percent(long part, long whole) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%.1f%%", whole == 0 ? 100.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
     return buf;
-}
-
-std::string escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
 }
 
 std::string joined(const std::vector<std::string>& parts, const char* sep) {
@@ -90,8 +74,6 @@ std::string joined(const std::vector<std::string>& parts, const char* sep) {
     for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
     return out;
 }
-
-}  // namespace
 
 std::string renderText(const Results& r, bool all) {
     const Totals t = totals(r);
@@ -118,42 +100,6 @@ std::string renderText(const Results& r, bool all) {
     }
     out += "not made:\n";
     for (const Skip& s : r.skips) out += "  " + s.function + " " + s.kind + ": " + s.reason + " (" + s.source + ")\n";
-    return out;
-}
-
-std::string renderHtml(const Results& r, const std::string& docs) {
-    const Totals t = totals(r);
-    std::string out =
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>jvmti-conform: " + escape(r.vm) +
-        "</title>\n<style>body { font-family: sans-serif; margin: 2em; } table { border-collapse: collapse; } "
-        "td, th { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; } tr.deviation td { background: #fdecea; } "
-        "td.num { text-align: right; }</style></head><body>\n<h1>jvmti-conform</h1>\n<p id=\"vm\">" + escape(r.vm) +
-        " (JVMTI " + escape(r.jvmtiVersion) + ") against the spec of JVMTI " + escape(r.specVersion) + "; places: " +
-        escape(joined(r.places, ", ")) + ".</p>\n<p id=\"totals\">" + std::to_string(t.cases) + " cases, " +
-        std::to_string(t.passes) + " pass, " + std::to_string(t.cases - t.passes) + " deviate (" +
-        percent(t.passes, t.cases) + " conform); " + std::to_string(r.skips.size()) + " calls not made.</p>\n";
-    out += "<h2>By kind</h2>\n<table id=\"kinds\"><tr><th>kind</th><th>cases</th><th>passes</th><th>deviations</th></tr>\n";
-    for (int k = 0; k < static_cast<int>(Kind::Count); ++k)
-        out += std::string("<tr><td>") + kindName(static_cast<Kind>(k)) + "</td><td class=\"num\">" +
-               std::to_string(t.byKind[k][0]) + "</td><td class=\"num\">" + std::to_string(t.byKind[k][1]) +
-               "</td><td class=\"num\">" + std::to_string(t.byKind[k][0] - t.byKind[k][1]) + "</td></tr>\n";
-    out += "</table>\n<h2>Calls</h2>\n<table id=\"rows\"><tr><th>place</th><th>function</th><th>case</th><th>allowed</th>"
-           "<th>the VM's answer</th><th>verdict</th></tr>\n";
-    // Deviations first, then passes, each in the order made.
-    for (const bool pass : {false, true})
-        for (const Row& row : r.rows) {
-            if (row.pass != pass) continue;
-            out += std::string("<tr") + (pass ? "" : " class=\"deviation\"") + "><td>" + escape(row.place) + "</td><td>" +
-                   escape(row.function) + "</td><td><a href=\"" + escape(docs) + "#" +
-                   escape(row.kind == "well_formed" ? row.function : "rule-" + row.rule) + "\">" + escape(row.kind) +
-                   (row.detail.empty() ? "" : " " + escape(row.detail)) + "</a></td><td>" + escape(joined(row.allowed, " or ")) +
-                   "</td><td>" + escape(row.actual) + "</td><td>" + (pass ? "pass" : "deviation") + "</td></tr>\n";
-        }
-    out += "</table>\n<h2>Not made</h2>\n<table id=\"skips\"><tr><th>function</th><th>case</th><th>why</th><th>source</th></tr>\n";
-    for (const Skip& s : r.skips)
-        out += "<tr><td>" + escape(s.function) + "</td><td>" + escape(s.kind) + "</td><td>" + escape(s.reason) + "</td><td>" +
-               escape(s.source) + "</td></tr>\n";
-    out += "</table>\n</body></html>\n";
     return out;
 }
 

@@ -1,5 +1,5 @@
-// jvmti-conform's results as files: JSON (from the agent to the tool, and for the user), a
-// text table and an HTML page in the style of the layer's report.
+// jvmti-conform's results as files: JSON (from the agent to the tool, and for the user) and a
+// text table. The HTML page is the tool's (page.hpp).
 #pragma once
 
 #include <optional>
@@ -18,8 +18,11 @@ std::optional<std::string> fromJson(const nlohmann::json& json, Results& out);
 
 // Totals per kind, then every deviation (every row with `all`), then what was not made.
 std::string renderText(const Results& results, bool all);
-// One page: totals, deviations, passes, skips; each row links its rule in `docs` (jvmti.html).
-std::string renderHtml(const Results& results, const std::string& docs);
+
+// "95.3%": passes as a share of cases.
+std::string percent(long part, long whole);
+// The items joined with `sep`.
+std::string joined(const std::vector<std::string>& parts, const char* sep);
 
 // Every deviation line, sorted, each once.
 std::vector<std::string> deviationLines(const Results& results);

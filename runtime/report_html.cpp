@@ -235,6 +235,9 @@ std::string summaryPart(const Page& page) {
 
 }  // namespace
 
+std::string_view pageStyle() { return kStyle; }
+std::string_view sortScript() { return kScript; }
+
 std::string escape(std::string_view text) {
     std::string out;
     out.reserve(text.size());

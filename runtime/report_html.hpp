@@ -80,6 +80,11 @@ struct Index {
 };
 std::string renderIndex(const Index& index);
 
+// The pages' inline stylesheet and their script that sorts every table.sortable by a clicked
+// header (th data-type="num" sorts by the cells' data-v): for other tools' pages in the same style.
+std::string_view pageStyle();
+std::string_view sortScript();
+
 // Text as HTML text or attribute value: & < > " ' escaped, control characters as spaces.
 std::string escape(std::string_view text);
 // The link of a rule id: docsUrl#rule-<id>, the id percent-encoded where a URL needs it.
