@@ -67,6 +67,12 @@ TEST_CASE("jvmti-check(1) has every option of jvmti-check --help") {
 }
 #endif
 
+TEST_CASE("jvmti-conform(1) has every option of jvmti-conform --help") {
+    const auto r = runCommand("'" JVMTI_CONFORM "' --help");
+    REQUIRE(r.status == 0);
+    checkPage("jvmti-conform.1", r.out, 8);
+}
+
 #ifdef JVMTI_ABI_DIFF
 TEST_CASE("jvmti-abi-diff(1) and jvmti-impl-check(1) have every option of their --help") {
     const auto abi = runCommand("'" JVMTI_ABI_DIFF "' --help");
@@ -79,7 +85,7 @@ TEST_CASE("jvmti-abi-diff(1) and jvmti-impl-check(1) have every option of their 
 #endif
 
 TEST_CASE("every tool's --help has the same layout: usage, options, exit status") {
-    std::vector<std::string> helps = {runTool({"--help"}).out};
+    std::vector<std::string> helps = {runTool({"--help"}).out, runCommand("'" JVMTI_CONFORM "' --help").out};
 #ifdef JVMTI_CHECK
     helps.push_back(runCommand("'" JVMTI_CHECK "' --help").out);
 #endif
