@@ -45,6 +45,7 @@ TEST_CASE("completion: each command's options, from its --help") {
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --ht") == "--html\n");
     CHECK(complete("_jvmtigen_jvmti_abi_diff", "jvmti-abi-diff --j") == "--json\n");
     CHECK(complete("_jvmtigen_jvmti_impl_check", "jvmti-impl-check --wr") == "--write-stubs\n");
+    CHECK(complete("_jvmtigen_jvmti_conform", "jvmti-conform --ex") == "--expect\n");
 }
 
 TEST_CASE("completion: jvmti-check's layer settings, KEY= then the choices") {
@@ -53,6 +54,8 @@ TEST_CASE("completion: jvmti-check's layer settings, KEY= then the choices") {
     // After '=' bash replaces only what follows it.
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check check=st") == "strict\n");
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check report-format=") == "text\nhtml\nsarif\njunit\njson\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check api-v") == "api-version=\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check advice=") == "true\nfalse\n");
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check trace-times=f") == "false\n");
     // agent= is not offered: the agents come from the java command.
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check agen").empty());
