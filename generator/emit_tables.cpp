@@ -3,6 +3,7 @@
 // kind and checks, and the out-parameters that hand back JVMTI memory or local references.
 #include <map>
 
+#include "api_version.hpp"
 #include "derive.hpp"
 #include "emitters.hpp"
 #include "render.hpp"
@@ -39,6 +40,12 @@ Data capabilityRefs(const std::vector<CapabilityUse>& uses, const std::map<std::
 
 std::string str(bool b) { return b ? "true" : "false"; }
 
+// A `since` as GetVersionNumber encodes a release (validation has made sure it parses).
+std::string releaseNumber(const std::string& since) {
+    const Version v = parseSince(since).value_or(Version{});
+    return std::to_string(v.major << 16 | v.minor << 8 | v.micro);
+}
+
 }  // namespace
 
 std::vector<Output> emitTables(const EmitContext& ctx) {
@@ -50,7 +57,7 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
     if (!s.capabilities.empty())
         for (const auto& f : s.capabilities[0].fields) {
             bits[f.id] = static_cast<int>(bits.size());
-            caps.push(Object{"id", f.id, "bit", std::to_string(bits[f.id]), "since", f.since});
+            caps.push(Object{"id", f.id, "bit", std::to_string(bits[f.id]), "since", f.since, "sinceRelease", releaseNumber(f.since)});
         }
     const size_t capCount = caps.size();
     put(v, "capabilities", std::move(caps));
@@ -112,6 +119,7 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
         put(fv, "hasRequiredCaps", !f->required.empty());
         put(fv, "category", f->category);
         put(fv, "since", f->since);
+        put(fv, "sinceRelease", releaseNumber(f->since));
         put(fv, "traceByDefault", str(tracedByDefault(*f)));
         List errors(f->errors.size());
         for (const auto& e : f->errors) errors.push(Object{"name", e.id});
@@ -145,7 +153,7 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
                            "phase", e.phase, "threadFiltered", str(e.filtered == "thread"),
                            "requiredCaps", capabilityRefs(e.required, bits),
                            "requiredCapCount", std::to_string(e.required.size()),
-                           "hasRequiredCaps", !e.required.empty(), "since", e.since,
+                           "hasRequiredCaps", !e.required.empty(), "since", e.since, "sinceRelease", releaseNumber(e.since),
                            "restrictedHandler", str(restrictsHandler(e))});
     }
     const size_t eventCount = events.size();

@@ -1,7 +1,7 @@
 // api-version=X.Y.Z: the layer presents an earlier JVMTI release than the VM's. What came
 // later (by the `since` of the generated metadata) is left out of the function table,
 // GetPotentialCapabilities and the events, and GetVersionNumber and GetEnv answer as that
-// release's VM does. Inactive unless configured; then every query below is one load.
+// release's VM does. Not configured, every query below is one load.
 #pragma once
 
 #include <optional>
@@ -18,20 +18,14 @@ bool active() noexcept;
 // The release in words, "17.0.0".
 std::string releaseName();
 
-// The metadata's `since` ("1.1", "21") in parseRelease's encoding; 0 when unreadable.
-int sinceRelease(const char* since) noexcept;
-
 // What GetVersionNumber returns: the release with the JVMTI interface type.
 jint versionNumber() noexcept;
 // Whether GetEnv of `version` succeeds on the release's VM (as far as the version goes).
 bool acceptsGetEnv(jint version) noexcept;
-// Whether the release has the function, the event, the capability.
+// Whether the release has the function, the event.
 bool hasFunction(int num) noexcept;
 bool hasEvent(int num) noexcept;
-bool hasCapability(int bit) noexcept;
 // The capabilities of `caps` that came later, cleared; returns whether any was set.
 bool dropLaterCapabilities(jvmtiCapabilities& caps) noexcept;
-// Sets the slots of later functions to NULL.
-void dropLaterFunctions(jvmtiInterface_1_& table) noexcept;
 
 }  // namespace jvmtilayer::api_version

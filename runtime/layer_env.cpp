@@ -36,7 +36,7 @@ std::atomic<CheckMode> mode{CheckMode::Spec};
 // every environment, as without the layer. Filled on first use, under registryLock, from the
 // checking or the tracing table (tracing starts before any agent asks for an environment).
 // A slot the VM's own table leaves NULL (a function newer than the VM) is NULL here too, since
-// agents test slots for NULL to learn what the VM offers.
+// agents test slots for NULL to learn what the VM offers; so is one api-version= leaves out.
 jvmtiInterface_1_ sharedTable;
 bool sharedTableFilled = false;
 
@@ -50,11 +50,11 @@ jvmtiInterface_1_* functionTableLocked(const jvmtiEnv* host) {
         void* theirs[slots];
         std::memcpy(ours, &sharedTable, sizeof sharedTable);
         std::memcpy(theirs, host->functions, sizeof sharedTable);
+        // Slot i holds function i + 1; under api-version= a later function is missing too, as
+        // from that release's table.
         for (std::size_t i = 0; i < slots; ++i)
-            if (theirs[i] == nullptr) ours[i] = nullptr;
+            if (theirs[i] == nullptr || !api_version::hasFunction(static_cast<int>(i) + 1)) ours[i] = nullptr;
         std::memcpy(&sharedTable, ours, sizeof sharedTable);
-        // api-version=: the functions of later releases are missing, as from that release's table.
-        api_version::dropLaterFunctions(sharedTable);
         sharedTableFilled = true;
     }
     return &sharedTable;

@@ -60,6 +60,7 @@ struct Function {
     int outParamCount;
     const char* category;
     const char* since;
+    int sinceRelease;         // since as GetVersionNumber encodes it: major << 16 | minor << 8 | micro
     bool traceByDefault;      // false for the functions the spec marks notrace (Allocate, ...)
     const jvmtiError* errors; // the errors the spec lists for this function alone (not the
     int errorCount;           // ones every function may return)
@@ -74,6 +75,7 @@ struct Event {
     const int* requiredCapabilities;
     int requiredCapabilityCount;
     const char* since;
+    int sinceRelease;         // since as GetVersionNumber encodes it: major << 16 | minor << 8 | micro
     bool restrictedHandler;   // its handler may call only callback-safe functions
 };
 
@@ -83,6 +85,7 @@ struct Capability {
     bool (*get)(const jvmtiCapabilities&);
     void (*set)(jvmtiCapabilities&, bool);
     const char* since;
+    int sinceRelease;         // since as GetVersionNumber encodes it: major << 16 | minor << 8 | micro
 };
 
 struct Error {
