@@ -95,7 +95,8 @@ jvmtiError AddCapabilities(Env& env, const jvmtiCapabilities* capabilities_ptr) 
     }
     std::lock_guard<std::mutex> g(env.capsLock);
     const jvmtiError result = jvmti_forward::AddCapabilities(env, capabilities_ptr);
-    if (result == JVMTI_ERROR_NONE) advice::capabilitiesAdded(env, *capabilities_ptr, hostPhase(env));
+    // The phase is asked of the VM only when advice=true needs it.
+    if (result == JVMTI_ERROR_NONE && advice::on()) advice::capabilitiesAdded(env, *capabilities_ptr, hostPhase(env));
     refreshCapabilities(env);
     return result;
 }
