@@ -24,6 +24,7 @@
 #include "finish.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
+#include "report_files_io.hpp"
 #include "report_html.hpp"
 #include "page.hpp"
 #include "results.hpp"
@@ -42,12 +43,6 @@ std::string readAll(const fs::path& file) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-bool writeFile(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    return static_cast<bool>(out.flush());
 }
 
 // The java to run: --java, $JAVA_HOME/bin/java, or java on PATH.
@@ -175,12 +170,15 @@ int main(int argc, char** argv) {
     fs::remove_all(dir);
 
     std::cout << conform::renderText(results, all);
-    if (!json.empty() && !writeFile(json, conform::toJson(results).dump(1) + "\n")) return usage("--json " + json + ": cannot write it");
+    if (!json.empty())
+        if (auto problem = jvmtireport::writeFileAtomically(json, conform::toJson(results).dump(1) + "\n"))
+            return usage("--json " + json + ": " + *problem);
     if (!html.empty()) {
         std::string tried;
         const auto docs = jvmticheck::installedFile(JVMTI_CONFORM_DOCS_CANDIDATES, tried);
         const std::string docsUrl = docs ? jvmtilayer::html::fileUrl(fs::absolute(*docs).string()) : "jvmti.html";
-        if (!writeFile(html, conform::renderPage(results, docsUrl))) return usage("--html " + html + ": cannot write it");
+        if (auto problem = jvmtireport::writeFileAtomically(html, conform::renderPage(results, docsUrl)))
+            return usage("--html " + html + ": " + *problem);
     }
     if (expecting) {
         const auto lines = conform::deviationLines(results);

@@ -18,24 +18,24 @@ using namespace conform;
 // checks gets JVMTI_ERROR_NONE from the recording runtime.
 class GeneratedEntries : public Target {
 public:
-    explicit GeneratedEntries(jvmtiPhase phase) : phase_(phase) {}
-    bool hasFunction(int num) override {
-        return reinterpret_cast<void* const*>(&jvmti_runtime::checkedFunctionTable)[num - 1] != nullptr;
-    }
+    explicit GeneratedEntries(jvmtiPhase phase, const jvmtiInterface_1_& table = jvmti_runtime::checkedFunctionTable)
+        : phase_(phase), table_(table) {}
+    bool hasFunction(int num) override { return reinterpret_cast<void* const*>(&table_)[num - 1] != nullptr; }
     jvmtiError call(int num, int lackingBit, const std::uint64_t (&words)[kMaxParams]) override {
         rec::reset();
-        env_.functions = &jvmti_runtime::checkedFunctionTable;
+        env_.functions = &table_;
         rec::state().liveEnv = &env_;
         rec::state().phase = phase_;
         rec::state().capabilities = allCapabilities();
         for (const auto& c : md::capabilities)
             if (c.bit == lackingBit) c.set(rec::state().capabilities, false);
         rec::state().result = JVMTI_ERROR_NONE;
-        return rec::invoke(jvmti_runtime::checkedFunctionTable, num, &env_, words);
+        return rec::invoke(table_, num, &env_, words);
     }
 
 private:
     jvmtiPhase phase_;
+    const jvmtiInterface_1_& table_;
     _jvmtiEnv env_{};
 };
 
@@ -115,23 +115,9 @@ TEST_CASE("conform: the generated entries answer every case of every place as th
 
 TEST_CASE("conform: a deviation is found and named: an entry that lets a NULL through") {
     // The same run over a table whose GetFrameCount slot skips the checks: the suite must catch it.
-    struct Unchecked : Target {
-        jvmtiInterface_1_ table = jvmti_runtime::checkedFunctionTable;
-        _jvmtiEnv env{};
-        Unchecked() { table.GetFrameCount = [](jvmtiEnv*, jthread, jint*) { return JVMTI_ERROR_NONE; }; }
-        bool hasFunction(int) override { return true; }
-        jvmtiError call(int num, int lackingBit, const std::uint64_t (&words)[kMaxParams]) override {
-            rec::reset();
-            env.functions = &table;
-            rec::state().liveEnv = &env;
-            rec::state().phase = JVMTI_PHASE_LIVE;
-            rec::state().capabilities = allCapabilities();
-            for (const auto& c : md::capabilities)
-                if (c.bit == lackingBit) c.set(rec::state().capabilities, false);
-            rec::state().result = JVMTI_ERROR_NONE;
-            return rec::invoke(table, num, &env, words);
-        }
-    } target;
+    jvmtiInterface_1_ unchecked = jvmti_runtime::checkedFunctionTable;
+    unchecked.GetFrameCount = [](jvmtiEnv*, jthread, jint*) { return JVMTI_ERROR_NONE; };
+    GeneratedEntries target(JVMTI_PHASE_LIVE, unchecked);
     Results results;
     runPlace(target, Place::Live, fakeHandles(), everything(), results);
     const auto lines = deviationLines(results);
