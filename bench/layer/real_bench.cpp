@@ -9,12 +9,9 @@
 // ratio of each median to its baseline's. Each run must exit as its baseline did, print the same
 // and write the same class files; the layer's report of each run must be empty (leaks ignored).
 //   real_bench [--runs N] [--sources ZIP] [--module NAME] [--jacoco JAR]
-#include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -25,42 +22,17 @@
 #include <string>
 #include <vector>
 
+#include "../whole_process.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-    double seconds = 0;
-    int status = -1;  // the exit status, or 128 + the signal
-    std::string out;  // stdout and stderr together
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using bench::slurp;
+using Result = bench::ProcessRun;
 
 // Runs `command` through the shell, exec'd so that the time is the JVM's from fork to exit.
-Result run(const std::string& command, const fs::path& outFile) {
-    Result r;
-    const auto a = std::chrono::steady_clock::now();
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int fd = ::open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(fd, 1);
-        ::dup2(fd, 2);
-        ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = slurp(outFile);
-    return r;
-}
+Result run(const std::string& command, const fs::path& outFile) { return bench::runWholeProcess(command, outFile); }
 
 // One number for a tree of files: FNV-1a over each relative path and its bytes, in path order.
 std::uint64_t digest(const fs::path& dir) {

@@ -7,53 +7,28 @@
 // of ten from 1,000; flood is 10^5 to 10^7 and threads 1 to 64 whatever the bound);
 // --before LIB adds a column for another layer library (a build of an earlier commit) where
 // memory under check=strict is the question (classes).
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "../whole_process.hpp"
+
 namespace {
 
-struct Result {
-    double seconds = 0;
-    double rssMb = 0;
-    std::string out;
-};
+using Result = bench::ProcessRun;
 
-// Runs `command` through the shell (exec'd, so that wait4 measures the JVM itself).
+// Runs `command` (wait4 measures the JVM itself); a failed run's output says so first.
 Result run(const std::string& command) {
     const std::string outFile = "/tmp/scale_bench_out." + std::to_string(::getpid());
-    Result r;
-    const auto a = std::chrono::steady_clock::now();
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int fd = ::open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(fd, 1);
-        ::dup2(fd, 2);
-        ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    ::wait4(pid, &status, 0, &usage);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
-    r.rssMb = static_cast<double>(usage.ru_maxrss) / 1024.0;
-    std::ifstream in(outFile);
-    std::stringstream s;
-    s << in.rdbuf();
-    r.out = s.str();
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) r.out = "FAILED: " + command + "\n" + r.out;
+    Result r = bench::runWholeProcess(command, outFile);
+    if (r.status != 0) r.out = "FAILED: " + command + "\n" + r.out;
     ::unlink(outFile.c_str());
     return r;
 }
