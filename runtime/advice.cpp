@@ -1,5 +1,6 @@
 #include "advice.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -112,17 +113,16 @@ int eventNumber(const char* name) {
     return -1;
 }
 
-// Whether a call or an enabled event of `env` needed capability `bit`.
+// Whether a list of required capabilities names `bit`.
+bool lists(const int* caps, int count, int bit) { return std::find(caps, caps + count, bit) != caps + count; }
+
+// Whether a call or an enabled event of `env` needed capability `cap`.
 bool capabilityUsed(const Env& env, const md::Capability& cap) {
-    const auto needs = [&](const int* caps, int count) {
-        for (int i = 0; i < count; ++i)
-            if (caps[i] == cap.bit) return true;
-        return false;
-    };
     for (const auto& f : md::functions)
-        if (needs(f.requiredCapabilities, f.requiredCapabilityCount) && functionCalled(env, f.num)) return true;
+        if (lists(f.requiredCapabilities, f.requiredCapabilityCount, cap.bit) && functionCalled(env, f.num)) return true;
     for (const auto& e : md::events)
-        if (needs(e.requiredCapabilities, e.requiredCapabilityCount) && bitSet(env.enabledEvents, e.num)) return true;
+        if (lists(e.requiredCapabilities, e.requiredCapabilityCount, cap.bit) && bitSet(env.enabledEvents, e.num))
+            return true;
     for (const auto& in : kInfluences) {
         if (std::strcmp(in.capability, cap.name) != 0) continue;
         for (const char* fn : in.functions)
@@ -139,11 +139,9 @@ bool judged(const md::Capability& cap) {
     for (const char* name : kNotJudged)
         if (std::strcmp(name, cap.name) == 0) return false;
     for (const auto& f : md::functions)
-        for (int i = 0; i < f.requiredCapabilityCount; ++i)
-            if (f.requiredCapabilities[i] == cap.bit) return true;
+        if (lists(f.requiredCapabilities, f.requiredCapabilityCount, cap.bit)) return true;
     for (const auto& e : md::events)
-        for (int i = 0; i < e.requiredCapabilityCount; ++i)
-            if (e.requiredCapabilities[i] == cap.bit) return true;
+        if (lists(e.requiredCapabilities, e.requiredCapabilityCount, cap.bit)) return true;
     for (const auto& in : kInfluences)
         if (std::strcmp(in.capability, cap.name) == 0) return true;
     return false;
