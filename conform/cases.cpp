@@ -90,10 +90,25 @@ bool isPointerKind(md::Kind k) {
     }
 }
 
-bool isHandle(const char* base) {
-    for (const char* h : {"jthread", "jclass", "jobject", "jthreadGroup", "jmethodID", "jfieldID", "jrawMonitorID"})
-        if (std::strcmp(base, h) == 0) return true;
-    return false;
+// The handle types, and where a place keeps its value of each.
+struct HandleType {
+    const char* base;
+    const void* (*of)(const Values&);
+};
+constexpr HandleType kHandleTypes[] = {
+    {"jthread", [](const Values& v) -> const void* { return v.thread; }},
+    {"jclass", [](const Values& v) -> const void* { return v.klass; }},
+    {"jobject", [](const Values& v) -> const void* { return v.object; }},
+    {"jthreadGroup", [](const Values& v) -> const void* { return v.group; }},
+    {"jmethodID", [](const Values& v) -> const void* { return v.method; }},
+    {"jfieldID", [](const Values& v) -> const void* { return v.field; }},
+    {"jrawMonitorID", [](const Values& v) -> const void* { return v.monitor; }},
+};
+
+const HandleType* handleType(const char* base) {
+    for (const HandleType& h : kHandleTypes)
+        if (std::strcmp(base, h.base) == 0) return &h;
+    return nullptr;
 }
 
 // A function that does nothing and ends any iteration (JVMTI_ITERATION_ABORT and
@@ -114,14 +129,8 @@ jvmtiError wrongKindError(const char* base) {
 }  // namespace
 
 const void* handleValue(const char* base, const Values& v) {
-    if (std::strcmp(base, "jthread") == 0) return v.thread;
-    if (std::strcmp(base, "jclass") == 0) return v.klass;
-    if (std::strcmp(base, "jobject") == 0) return v.object;
-    if (std::strcmp(base, "jthreadGroup") == 0) return v.group;
-    if (std::strcmp(base, "jmethodID") == 0) return v.method;
-    if (std::strcmp(base, "jfieldID") == 0) return v.field;
-    if (std::strcmp(base, "jrawMonitorID") == 0) return v.monitor;
-    return nullptr;
+    const HandleType* h = handleType(base);
+    return h != nullptr ? h->of(v) : nullptr;
 }
 
 const char* kindName(Kind kind) {
@@ -193,7 +202,7 @@ std::vector<Case> casesFor(const md::Function& f, Place place, const Values& val
     // Every parameter needs a valid value for a case to have only one thing wrong.
     for (int i = 0; i < f.paramCount; ++i) {
         const md::Param& p = f.params[i];
-        if (p.kind == md::Kind::Value && isHandle(p.base) && !p.nullok && handleValue(p.base, values) == nullptr) {
+        if (p.kind == md::Kind::Value && handleType(p.base) != nullptr && !p.nullok && handleValue(p.base, values) == nullptr) {
             skip(Kind::Count, std::string("no valid ") + p.base + " in the " + placeName(place) + " phase",
                  "the suite");
             return cases;
