@@ -105,12 +105,6 @@ std::optional<std::string> parseCheckOptions(const std::vector<std::string>& arg
                 return "'" + a + "': the layer has no setting '" + key + "' (settings: " + schema.nameList() + ")";
             jvmtilayer::Value value;
             if (auto problem = jvmtilayer::parseValueText(*spec, a.substr(eq + 1), value)) return "'" + a + "': " + *problem;
-            // A value its type alone does not judge, judged as the layer will.
-            if (key == "api-version") {
-                jvmtilayer::Settings one;
-                one.apiVersion = a.substr(eq + 1);
-                if (auto problem = jvmtilayer::combinationProblem(one)) return "'" + a + "': " + *problem;
-            }
             out.settings.push_back(a);
         }
     }

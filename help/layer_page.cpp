@@ -25,6 +25,7 @@ std::string valueShape(const jvmtilayer::SettingSpec& s) {
     case SettingType::Agent: return "PATH[=OPTIONS]";
     case SettingType::Path: return "FILE";
     case SettingType::String: return "TEXT";
+    case SettingType::Release: return "X.Y.Z";
     }
     return "VALUE";
 }

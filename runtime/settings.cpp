@@ -36,7 +36,9 @@ constexpr std::pair<const char*, FailOn> kFailOn[] = {{"error", FailOn::Error}, 
 constexpr std::pair<const char*, SettingType> kTypes[] = {
     {"enum", SettingType::Enum}, {"string", SettingType::String}, {"path", SettingType::Path},
     {"bool", SettingType::Bool}, {"int", SettingType::Int},       {"list", SettingType::List},
-    {"agent", SettingType::Agent}};
+    {"agent", SettingType::Agent}, {"release", SettingType::Release}};
+
+constexpr const char* kReleaseRule = "a JVMTI release: X.Y.Z, 1.0.0 to 1.2.x or N.0.0 with N from 9 on";
 
 // The key of a config file that holds the agent list as an array of objects.
 constexpr const char* kAgentsKey = "agents";
@@ -120,6 +122,13 @@ std::optional<std::string> valueFromJson(const SettingSpec& spec, const json& j,
         if (!j.is_string()) return std::string("expected a string");
         out = j.get<std::string>();
         return std::nullopt;
+    case SettingType::Release: {
+        if (!j.is_string()) return std::string("expected a string (") + kReleaseRule + ")";
+        const auto& s = j.get_ref<const std::string&>();
+        if (!s.empty() && !parseRelease(s)) return invalidValue(spec, s, kReleaseRule);
+        out = s;
+        return std::nullopt;
+    }
     case SettingType::Bool:
         if (!j.is_boolean()) return std::string("expected true or false");
         out = j.get<bool>();
@@ -546,6 +555,7 @@ std::string typeColumn(const SettingSpec& spec) {
         return out;
     }
     case SettingType::Agent: return "`PATH[=OPTIONS]`";
+    case SettingType::Release: return "`X.Y.Z`";
     case SettingType::String:
     case SettingType::Path: return settingTypeName(spec.type);
     }
@@ -602,9 +612,6 @@ std::optional<std::string> combinationProblem(const Settings& settings) {
     if (settings.check == CheckMode::Off && (!settings.apiVersion.empty() || settings.advice))
         return std::string(!settings.apiVersion.empty() ? "api-version=" : "advice=") +
                " needs the checking layer: with check=off agents get the JVM's own environments";
-    if (!settings.apiVersion.empty() && !parseRelease(settings.apiVersion))
-        return "api-version=" + settings.apiVersion +
-               " is not a JVMTI release: write X.Y.Z, 1.0.0 to 1.2.x or N.0.0 with N from 9 on";
     return std::nullopt;
 }
 
@@ -714,6 +721,10 @@ std::optional<std::string> parseValueText(const SettingSpec& spec, std::string_v
         return std::nullopt;
     case SettingType::String:
     case SettingType::Path: out = std::string(text); return std::nullopt;
+    case SettingType::Release:
+        if (!parseRelease(text)) return invalidValue(spec, text, kReleaseRule);
+        out = std::string(text);
+        return std::nullopt;
     case SettingType::Bool:
         if (text != "true" && text != "false") return invalidValue(spec, text, "expected true or false");
         out = text == "true";

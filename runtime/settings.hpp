@@ -124,7 +124,7 @@ SettingsResult parseConfigFile(const std::string& path);
 SettingsResult parseConfigJson(std::string_view json, const std::string& fileName);
 
 // What is wrong with settings that are each valid but not together (report-format=html with
-// report=stderr), or with a value its type does not judge (api-version), or nothing.
+// report=stderr), or nothing.
 std::optional<std::string> combinationProblem(const Settings& settings);
 
 // A JVMTI release written X.Y.Z, as GetVersionNumber encodes it without the interface type
@@ -149,10 +149,11 @@ std::string envVarName(std::string_view settingName);
 
 // ---- The schema level: what the parser above is made of (also used by tests and the docs).
 
-enum class SettingType { Enum, String, Path, Bool, Int, List, Agent };
+// Release: a JVMTI release written X.Y.Z (parseRelease), or empty for none.
+enum class SettingType { Enum, String, Path, Bool, Int, List, Agent, Release };
 const char* settingTypeName(SettingType type);
 
-// A setting's value, one alternative per type: enum, string and path hold a std::string,
+// A setting's value, one alternative per type: enum, string, path and release hold a std::string,
 // bool a bool, int a std::int64_t, list a vector of strings, agent a vector of AgentSpec.
 using Value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>, std::vector<AgentSpec>>;
 

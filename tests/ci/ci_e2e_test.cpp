@@ -524,7 +524,7 @@ TEST_CASE("bad input: status 2 and a message naming what is wrong") {
         {"--fail-on=fatal", "fail-on", false},
         {"report-format=pdf", "report-format", false},
         {"--no-such-option", "--no-such-option", false},
-        {"api-version=17.1.0", "api-version=17.1.0 is not a JVMTI release", false},
+        {"api-version=17.1.0", "invalid value \"17.1.0\" for api-version (a JVMTI release", false},
     };
     for (const auto& b : bad) {
         INFO("jvmti-check " << b.args);

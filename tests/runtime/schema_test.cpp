@@ -158,7 +158,11 @@ TEST_CASE("schema: problems in a schema", "[schema]") {
     CHECK(schemaError(oneSetting(R"({"name": "Bad_Name", "type": "string", "default": "", )" + desc + "}")) ==
           "settings schema: /settings/0/name: \"Bad_Name\" is not of the form [a-z][a-z0-9-]*");
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "float", "default": 1, )" + desc + "}")) ==
-          "settings schema: /settings/0/type: unknown type \"float\" (valid types: enum, string, path, bool, int, list, agent)");
+          "settings schema: /settings/0/type: unknown type \"float\" (valid types: enum, string, path, bool, int, list, agent, release)");
+    // A release's default is a JVMTI release, or empty.
+    CHECK(schemaError(oneSetting(R"({"name": "a", "type": "release", "default": "2.0.0", )" + desc + "}")).find(
+              "invalid value \"2.0.0\" for a (a JVMTI release") != std::string::npos);
+    CHECK(schemaError(oneSetting(R"({"name": "a", "type": "release", "default": "", )" + desc + "}")).empty());
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "string", "default": "", "description": "two\nlines"})")) ==
           "settings schema: /settings/0/description: expected one non-empty line");
     CHECK(schemaError(oneSetting(R"({"name": "a", "type": "enum", "default": "x", )" + desc + "}")) ==

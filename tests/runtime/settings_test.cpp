@@ -196,7 +196,10 @@ TEST_CASE("options: api-version names a JVMTI release, advice is a switch, both 
         CHECK_FALSE(parseRelease(bad));
     }
     CHECK(loadSettings("api-version=17.1.0").error ==
-          "api-version=17.1.0 is not a JVMTI release: write X.Y.Z, 1.0.0 to 1.2.x or N.0.0 with N from 9 on");
+          "layer options: invalid value \"17.1.0\" for api-version (a JVMTI release: X.Y.Z, 1.0.0 to 1.2.x or N.0.0 "
+          "with N from 9 on)");
+    CHECK(parseConfigJson(R"({"api-version": "8.0.0"})", "c.json").error.find("invalid value \"8.0.0\" for api-version") !=
+          std::string::npos);
     CHECK(loadSettings("check=off,api-version=17.0.0").error ==
           "api-version= needs the checking layer: with check=off agents get the JVM's own environments");
     CHECK(loadSettings("check=off,advice=true").error ==
