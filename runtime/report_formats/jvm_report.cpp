@@ -21,8 +21,10 @@ const char* levelName(Level level) {
     return "error";
 }
 
+constexpr Level kLevels[] = {Level::Error, Level::Warning, Level::Info, Level::Advice};
+
 std::optional<Level> parseLevel(const std::string& name) {
-    for (Level l : {Level::Error, Level::Warning, Level::Info, Level::Advice})
+    for (Level l : kLevels)
         if (name == levelName(l)) return l;
     return std::nullopt;
 }
@@ -238,7 +240,11 @@ RuleSeen readRule(const json& v, const std::string& path) {
     std::string level = levelName(r.level);
     f.text("level", level);
     const auto parsed = parseLevel(level);
-    if (!parsed) throw Bad{Fields::quoted(f.field("level")) + ": unknown level \"" + level + "\" (error, warning, info)"};
+    if (!parsed) {
+        std::string known;
+        for (Level l : kLevels) known += (known.empty() ? "" : ", ") + std::string(levelName(l));
+        throw Bad{Fields::quoted(f.field("level")) + ": unknown level \"" + level + "\" (" + known + ")"};
+    }
     r.level = *parsed;
     f.text("rule", r.rule);
     f.text("message", r.message);

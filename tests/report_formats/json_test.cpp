@@ -113,7 +113,7 @@ TEST_CASE("JSON: an error names the field that is wrong") {
     CHECK(errorAfter([](json& j) { j["rules"][2] = 5; }) == "field \"rules[2]\": expected an object, got number");
     CHECK(errorAfter([](json& j) { j["rules"][1].erase("id"); }) == "missing field \"rules[1].id\"");
     CHECK(errorAfter([](json& j) { j["rules"][0]["level"] = "fatal"; }) ==
-          "field \"rules[0].level\": unknown level \"fatal\" (error, warning, info)");
+          "field \"rules[0].level\": unknown level \"fatal\" (error, warning, info, advice)");
     CHECK(errorAfter([](json& j) { j["rules"][0]["reported"] = 1.5; }) ==
           "field \"rules[0].reported\": expected a non-negative integer, got the number 1.5");
     CHECK(errorAfter([](json& j) { j["rules"][0]["sites"][1]["count"] = -1; }) ==
