@@ -16,13 +16,28 @@ namespace jvmtigen {
 
 namespace fs = std::filesystem;
 
+bool readWholeFile(const std::string& file, std::string& text) {
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
+    if (!in) return false;
+    const auto size = in.tellg();
+    if (size < 0) return false;
+    text.resize(static_cast<std::size_t>(size));
+    in.seekg(0);
+    if (!in.read(text.data(), size)) return false;
+    // A file that grew while read: take the rest too (rare; /proc files report size 0).
+    if (in.peek() != std::ifstream::traits_type::eof()) {
+        std::ostringstream rest;
+        rest << in.rdbuf();
+        text += rest.str();
+    }
+    return true;
+}
+
 static bool sameContent(const fs::path& file, const std::string& text) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) != text.size()) return false;
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str() == text;
+    std::string old;
+    return readWholeFile(file.string(), old) && old == text;
 }
 
 StagedWrite::StagedWrite(StagedWrite&& other) noexcept

@@ -1,4 +1,5 @@
-// Writing outputs: each file atomically (temp file + rename) and only when its bytes changed.
+// Files in and out: reading one whole, and writing outputs, each atomically (temp file + rename)
+// and only when its bytes changed.
 #pragma once
 
 #include <string>
@@ -10,6 +11,10 @@ struct Output {
     std::string path;  // relative to the output directory, e.g. include/jvmti.h
     std::string text;
 };
+
+// Reads the whole file into `text` with one allocation of its size. False when it cannot be
+// opened or read; errno then says why.
+bool readWholeFile(const std::string& file, std::string& text);
 
 enum class WriteResult { Written, Unchanged };
 

@@ -14,6 +14,7 @@
 #include <pugixml.hpp>
 
 #include "dtd.hpp"
+#include "output.hpp"
 #include "xml_text.hpp"
 
 namespace jvmtigen {
@@ -64,11 +65,12 @@ class Reader {
 public:
     Reader(Spec& spec, Diagnostics& diag) : s_(spec), d_(diag) {}
 
-    bool run(const std::string& text);
+    bool run(std::string text);
 
 private:
     Spec& s_;
     Diagnostics& d_;
+    std::string text_;  // the document's bytes, parsed in place: doc_ points into them
     pugi::xml_document doc_;
     std::vector<size_t> lineStarts_;
     // The file's own DTD (its internal subset), when it has one: then exactly the elements
@@ -184,10 +186,9 @@ private:
 // its check a fifth of the reading); below it, the thread would cost more than it saves.
 constexpr size_t kDtdThreadFrom = 64 * 1024;
 
-bool Reader::run(const std::string& raw) {
-    std::string converted;
-    if (needsUtf8Conversion(raw)) converted = toUtf8(raw);
-    const std::string& text = converted.empty() ? raw : converted;
+bool Reader::run(std::string raw) {
+    text_ = needsUtf8Conversion(raw) ? toUtf8(raw) : std::move(raw);
+    const std::string& text = text_;
     lineStarts_.clear();
     for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
         lineStarts_.push_back(i + 1);
@@ -204,7 +205,8 @@ bool Reader::run(const std::string& raw) {
     // Whitespace-only text is kept: in prose it is the space between two inline elements
     // ("<jvmti/> <internallink ...>"), which renderers must not lose.
     const unsigned opts = pugi::parse_default | pugi::parse_comments | pugi::parse_ws_pcdata | pugi::parse_doctype;
-    auto res = doc_.load_buffer(text.data(), text.size(), opts, pugi::encoding_utf8);
+    // In place: the offsets of nodes (their lines) are the same as in a copy.
+    auto res = doc_.load_buffer_inplace(text_.data(), text_.size(), opts, pugi::encoding_utf8);
     if (!res) {
         const auto off = static_cast<size_t>(std::max<ptrdiff_t>(0, res.offset));
         const int ln = static_cast<int>(
@@ -929,21 +931,19 @@ void Reader::specification(Node n) {
 
 }  // namespace
 
-bool readSpecText(const std::string& text, Spec& spec, Diagnostics& diag) {
+bool readSpecText(std::string text, Spec& spec, Diagnostics& diag) {
     spec.file = diag.file();
     Reader r(spec, diag);
-    return r.run(text);
+    return r.run(std::move(text));
 }
 
 bool readSpecFile(const std::string& path, Spec& spec, Diagnostics& diag) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::string text;
+    if (!readWholeFile(path, text)) {
         diag.error(0, std::string("cannot open the file: ") + std::strerror(errno));
         return false;
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return readSpecText(ss.str(), spec, diag);
+    return readSpecText(std::move(text), spec, diag);
 }
 
 }  // namespace jvmtigen

@@ -13,7 +13,8 @@ namespace jvmtigen {
 // Reads the file at `path`. Problems go to `diag` (which names the file); returns diag.ok().
 bool readSpecFile(const std::string& path, Spec& spec, Diagnostics& diag);
 
-// Reads spec text already in memory; `diag` names the file for messages.
-bool readSpecText(const std::string& text, Spec& spec, Diagnostics& diag);
+// Reads spec text already in memory; `diag` names the file for messages. The text is parsed
+// where it lies (move it in to spare a copy).
+bool readSpecText(std::string text, Spec& spec, Diagnostics& diag);
 
 }  // namespace jvmtigen
