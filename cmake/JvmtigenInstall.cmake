@@ -31,7 +31,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/templates/ DESTINATION ${JVMTIGEN_INSTAL
         FILES_MATCHING PATTERN "*.mustache")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/include/ DESTINATION ${JVMTIGEN_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
-# The man pages the build writes (help/CMakeLists.txt): jvmtigen(1), jvmti-check(1), the tools'
+# The man pages the build writes (man/CMakeLists.txt): jvmtigen(1), jvmti-check(1), the tools'
 # pages and jvmtilayer(7).
 if(JVMTIGEN_MAN_DIR)
   install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1")
