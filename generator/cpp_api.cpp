@@ -8,7 +8,6 @@
 
 #include "api_version.hpp"
 #include "derive.hpp"
-#include "trace_code.hpp"
 
 namespace jvmtigen {
 

@@ -118,6 +118,19 @@ std::vector<const Param*> signatureParams(const std::vector<Param>& params) {
     return out;
 }
 
+const ConstantsGroup* linkedConstants(const Spec& spec, const Prose& description) {
+    for (const ProseNode& n : description) {
+        if (n.tag == "datalink" || n.tag == "internallink") {
+            if (const std::string* id = n.attr("id")) {
+                for (const auto& g : spec.constants)
+                    if (g.id == *id && (g.kind == "enum" || g.kind == "bits")) return &g;
+            }
+        }
+        if (const ConstantsGroup* g = linkedConstants(spec, n.kids)) return g;
+    }
+    return nullptr;
+}
+
 std::string Version::str() const {
     return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(micro);
 }

@@ -238,4 +238,8 @@ struct Spec {
     std::vector<Change> changes;
 };
 
+// The constants group that a description says its jint holds (a link to an enum or a bit-set
+// group), or nullptr.
+const ConstantsGroup* linkedConstants(const Spec& spec, const Prose& description);
+
 }  // namespace jvmtigen

@@ -74,19 +74,6 @@ TracePut putBuffer(const TraceScope& scope, const Type& t, const std::string& po
 
 std::string constantsTableName(const std::string& group) { return "constants_" + group; }
 
-const ConstantsGroup* linkedConstants(const Spec& spec, const Prose& description) {
-    for (const ProseNode& n : description) {
-        if (n.tag == "datalink" || n.tag == "internallink") {
-            if (const std::string* id = n.attr("id")) {
-                for (const auto& g : spec.constants)
-                    if (g.id == *id && (g.kind == "enum" || g.kind == "bits")) return &g;
-            }
-        }
-        if (const ConstantsGroup* g = linkedConstants(spec, n.kids)) return g;
-    }
-    return nullptr;
-}
-
 TraceParam traceFunctionParam(const TraceScope& scope, const Param& p) {
     const Type& t = p.type;
     const std::string& id = p.id;

@@ -46,10 +46,6 @@ struct TraceField {
 };
 TraceField traceField(const TraceScope& scope, const Field& f, const std::string& object);
 
-// The constants group that the prose of a jint documents it to hold (a link to an enum or a
-// bit-set group), or nullptr.
-const ConstantsGroup* linkedConstants(const Spec& spec, const Prose& description);
-
 // The name of the generated table of a constants group, and of the table of event kinds.
 std::string constantsTableName(const std::string& group);
 inline constexpr const char* kEventConstants = "jvmtiEvent";
