@@ -43,9 +43,11 @@ if(JVMTIGEN_MAN_DIR)
             RENAME ${command})
   endforeach()
 endif()
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/layer-options.md
-              ${PROJECT_SOURCE_DIR}/docs/trace-format.md ${PROJECT_SOURCE_DIR}/docs/model-schema.md
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# README.md and docs/*.md keep their places relative to each other, so that their links between
+# them still resolve in the installed copy: README.md in DOCDIR, the docs in DOCDIR/docs.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+file(GLOB jvmtigen_doc_pages CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
+install(FILES ${jvmtigen_doc_pages} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 # The generated docs, whatever generated/docs holds: jvmti.html, rules.md and rules.json.
 if(EXISTS ${PROJECT_SOURCE_DIR}/generated/docs)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/generated/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -55,7 +55,8 @@ TEST_CASE("cpack -G DEB makes a package that works from a temporary root") {
               "include/jvmtigen/jvmti.hpp", "lib/cmake/jvmtigen/jvmtigenConfig.cmake",
               "lib/cmake/jvmtigen/jvmtigenTargets.cmake", "share/jvmtigen/spec/jvmti.xml",
               "share/man/man1/jvmtigen.1", "share/man/man1/jvmti-check.1", "share/man/man7/jvmtilayer.7",
-              "share/doc/jvmtigen/README.md", "share/doc/jvmtigen/jvmti.html",
+              "share/doc/jvmtigen/README.md", "share/doc/jvmtigen/docs/layer.md",
+              "share/doc/jvmtigen/docs/layer-options.md", "share/doc/jvmtigen/jvmti.html",
               "share/doc/jvmtigen/rules.md", "share/doc/jvmtigen/rules.json",
               "share/bash-completion/completions/jvmtigen", "share/bash-completion/completions/jvmti-check"}) {
             INFO(f);
