@@ -21,7 +21,7 @@
 #include "options.hpp"
 #include "rewrite.hpp"
 #include "run.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace {
 

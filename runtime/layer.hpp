@@ -9,7 +9,7 @@
 
 #include "jvmti_events.hpp"
 #include "jvmti_forward.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmtilayer {
 

@@ -48,7 +48,7 @@
 #include <string_view>
 #include <vector>
 
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmtilayer {
 

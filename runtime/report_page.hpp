@@ -10,7 +10,7 @@
 #include <jvmti.h>
 
 #include "memory.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmtilayer::report_page {
 

@@ -14,7 +14,7 @@
 
 #include <jni.h>
 
-#include "settings.hpp"
+#include "settings/settings.hpp"
 #include "jvmti_trace.hpp"
 #include "stats.hpp"
 

@@ -1,8 +1,8 @@
 // The settings of libjvmtilayer: what they are, where they come from, how they are parsed.
 //
-// runtime/settings_schema.json is the one description of the settings. It is embedded into
-// this library at build time; the parser checks names, types, choices and ranges against it
-// at run time, the environment variable names are derived from it and docs/layer-options.md
+// runtime/settings/settings_schema.json is the one description of the settings. It is embedded
+// into this library at build time; the parser checks names, types, choices and ranges against
+// it at run time, the environment variable names are derived from it and docs/layer-options.md
 // is rendered from it. Adding a setting is adding it to the schema, plus a field in Settings
 // and one binding in settings.cpp (a test fails when the two disagree).
 //
@@ -169,8 +169,8 @@ struct SettingSpec {
 
 class Schema {
 public:
-    // Reads a schema (the format of runtime/settings_schema.json) and checks it: names are
-    // unique and [a-z][a-z0-9-]*, types known, defaults of their type, choices given for
+    // Reads a schema (the format of runtime/settings/settings_schema.json) and checks it: names
+    // are unique and [a-z][a-z0-9-]*, types known, defaults of their type, choices given for
     // enums, descriptions one line. Returns an error message, or nothing on success.
     static std::optional<std::string> parse(std::string_view json, Schema& out);
 

@@ -1,6 +1,6 @@
 // The layer's settings: the schema, the three text/JSON readers, the precedence of sources
 // and the binding of values to Settings. See settings.hpp for the rules.
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -17,7 +17,7 @@
 namespace jvmtilayer {
 
 namespace generated {
-// The text of runtime/settings_schema.json (written by runtime/settings.cmake).
+// The text of runtime/settings/settings_schema.json (written by runtime/settings/settings.cmake).
 std::string_view settingsSchemaJson();
 }  // namespace generated
 
