@@ -25,7 +25,7 @@
 #include "checks/handles.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
-#include "natives.hpp"
+#include "natives/natives.hpp"
 #include "report_files.hpp"
 #include "report_page.hpp"
 #include "tracing.hpp"

@@ -1,4 +1,4 @@
-#include "jni_mangle.hpp"
+#include "natives/jni_mangle.hpp"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "elf_symbols.hpp"
+#include "natives/elf_symbols.hpp"
 
 #include <elf.h>
 #include <fcntl.h>

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "layer.hpp"
-#include "natives.hpp"
+#include "natives/natives.hpp"
 
 namespace jvmti_runtime {
 

@@ -5,7 +5,7 @@
 // the rare writer, addLibrary, builds a new table and keeps the old ones alive), and the
 // native method prefixes of the agent environments under a small lock that is never held
 // across a call into the VM.
-#include "natives.hpp"
+#include "natives/natives.hpp"
 
 #include <dlfcn.h>
 
@@ -17,9 +17,9 @@
 #include <memory>
 #include <mutex>
 
-#include "elf_symbols.hpp"
-#include "jni_mangle.hpp"
 #include "layer.hpp"
+#include "natives/elf_symbols.hpp"
+#include "natives/jni_mangle.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer::natives {
