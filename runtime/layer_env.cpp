@@ -9,7 +9,7 @@
 #include "advice.hpp"
 #include "api_version.hpp"
 #include "layer.hpp"
-#include "tracing.hpp"
+#include "trace/tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer {

@@ -6,7 +6,7 @@
 #include "api_version.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
-#include "tracing.hpp"
+#include "trace/tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmti_runtime {

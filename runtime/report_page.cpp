@@ -15,7 +15,7 @@
 #include "report_files.hpp"
 #include "report_files_io.hpp"
 #include "report_html.hpp"
-#include "tracing.hpp"
+#include "trace/tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer::report_page {

@@ -28,7 +28,7 @@
 #include "natives/natives.hpp"
 #include "report_files.hpp"
 #include "report_page.hpp"
-#include "tracing.hpp"
+#include "trace/tracing.hpp"
 #include "violations.hpp"
 
 namespace jvmtilayer {

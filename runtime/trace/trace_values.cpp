@@ -1,4 +1,4 @@
-#include "trace_values.hpp"
+#include "trace/trace_values.hpp"
 
 #include <cinttypes>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // The trace filter: descriptors in, per-function and per-event flags out. See trace_filter.hpp
 // for the syntax; the comments here explain only how it is evaluated.
-#include "trace_filter.hpp"
+#include "trace/filter/trace_filter.hpp"
 
 #include <algorithm>
 #include <array>

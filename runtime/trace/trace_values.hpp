@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "jvmti_trace.hpp"
-#include "record.hpp"
+#include "trace/record.hpp"
 
 namespace jvmtilayer {
 

@@ -1,4 +1,4 @@
-#include "trace_names.hpp"
+#include "trace/trace_names.hpp"
 
 #include <mutex>
 #include <unordered_map>

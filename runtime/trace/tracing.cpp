@@ -1,4 +1,4 @@
-#include "tracing.hpp"
+#include "trace/tracing.hpp"
 
 #include <atomic>
 #include <cstring>
@@ -9,12 +9,12 @@
 #include "advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
-#include "stats.hpp"
-#include "trace_filter.hpp"
-#include "trace_names.hpp"
-#include "trace_values.hpp"
+#include "trace/filter/trace_filter.hpp"
+#include "trace/stats.hpp"
+#include "trace/trace_names.hpp"
+#include "trace/trace_values.hpp"
+#include "trace/writer.hpp"
 #include "violations.hpp"
-#include "writer.hpp"
 
 namespace jvmtilayer::tracing {
 

@@ -16,7 +16,7 @@
 
 #include "settings/settings.hpp"
 #include "jvmti_trace.hpp"
-#include "stats.hpp"
+#include "trace/stats.hpp"
 
 namespace jvmtilayer::tracing {
 

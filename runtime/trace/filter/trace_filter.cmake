@@ -5,7 +5,9 @@
 include_guard(GLOBAL)
 
 add_library(jvmtilayer_trace_filter STATIC ${CMAKE_CURRENT_LIST_DIR}/trace_filter.cpp)
-target_include_directories(jvmtilayer_trace_filter PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# runtime/: the layer's headers are included by room ("trace/filter/trace_filter.hpp").
+cmake_path(SET jvmtilayer_trace_filter_runtime NORMALIZE ${CMAKE_CURRENT_LIST_DIR}/../..)
+target_include_directories(jvmtilayer_trace_filter PUBLIC ${jvmtilayer_trace_filter_runtime})
 target_compile_features(jvmtilayer_trace_filter PUBLIC cxx_std_20)
 # It goes into libjvmtilayer.so.
 set_target_properties(jvmtilayer_trace_filter PROPERTIES POSITION_INDEPENDENT_CODE ON)

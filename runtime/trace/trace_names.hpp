@@ -15,7 +15,7 @@
 
 #include <jni.h>
 
-#include "trace_values.hpp"
+#include "trace/trace_values.hpp"
 
 namespace jvmtilayer {
 
