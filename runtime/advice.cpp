@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "jvmti_metadata.hpp"
-#include "violations.hpp"
+#include "report/violations.hpp"
 
 namespace jvmtilayer::advice {
 

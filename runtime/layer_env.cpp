@@ -9,8 +9,8 @@
 #include "advice.hpp"
 #include "api_version.hpp"
 #include "layer.hpp"
+#include "report/violations.hpp"
 #include "trace/tracing.hpp"
-#include "violations.hpp"
 
 namespace jvmtilayer {
 

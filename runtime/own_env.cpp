@@ -6,8 +6,8 @@
 #include "api_version.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
+#include "report/violations.hpp"
 #include "trace/tracing.hpp"
-#include "violations.hpp"
 
 namespace jvmti_runtime {
 

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "layer.hpp"
-#include "violations.hpp"
+#include "report/violations.hpp"
 
 namespace jvmti_runtime {
 

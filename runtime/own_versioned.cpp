@@ -4,7 +4,7 @@
 #include "api_version.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
-#include "violations.hpp"
+#include "report/violations.hpp"
 
 namespace jvmti_runtime {
 

@@ -26,10 +26,10 @@
 #include "layer.hpp"
 #include "memory.hpp"
 #include "natives/natives.hpp"
-#include "report_files.hpp"
-#include "report_page.hpp"
+#include "report/report_files.hpp"
+#include "report/report_page.hpp"
+#include "report/violations.hpp"
 #include "trace/tracing.hpp"
-#include "violations.hpp"
 
 namespace jvmtilayer {
 

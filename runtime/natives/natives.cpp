@@ -20,7 +20,7 @@
 #include "layer.hpp"
 #include "natives/elf_symbols.hpp"
 #include "natives/jni_mangle.hpp"
-#include "violations.hpp"
+#include "report/violations.hpp"
 
 namespace jvmtilayer::natives {
 

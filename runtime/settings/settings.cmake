@@ -32,13 +32,13 @@ find_package(Threads REQUIRED)
 cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH jvmtilayer_settings_runtime)
 add_library(jvmtilayer_settings STATIC
   ${CMAKE_CURRENT_LIST_DIR}/settings.cpp
-  ${jvmtilayer_settings_runtime}/report.cpp
-  ${jvmtilayer_settings_runtime}/report_html.cpp
+  ${jvmtilayer_settings_runtime}/report/report.cpp
+  ${jvmtilayer_settings_runtime}/report/report_html.cpp
   ${JVMTILAYER_SCHEMA_CPP})
 target_include_directories(jvmtilayer_settings PUBLIC ${jvmtilayer_settings_runtime})
 target_link_libraries(jvmtilayer_settings PRIVATE nlohmann_json::nlohmann_json PUBLIC Threads::Threads)
 # The report page's URLs are percent-encoded as the SARIF writer's are (report_files_io.hpp).
-include(${jvmtilayer_settings_runtime}/report_formats/report_formats.cmake)
+include(${jvmtilayer_settings_runtime}/report/formats/report_formats.cmake)
 target_link_libraries(jvmtilayer_settings PUBLIC jvmtilayer_report_formats)
 target_compile_features(jvmtilayer_settings PUBLIC cxx_std_20)
 # It goes into libjvmtilayer.so.

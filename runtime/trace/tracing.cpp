@@ -9,12 +9,12 @@
 #include "advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
+#include "report/violations.hpp"
 #include "trace/filter/trace_filter.hpp"
 #include "trace/stats.hpp"
 #include "trace/trace_names.hpp"
 #include "trace/trace_values.hpp"
 #include "trace/writer.hpp"
-#include "violations.hpp"
 
 namespace jvmtilayer::tracing {
 

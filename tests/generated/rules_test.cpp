@@ -122,7 +122,7 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
               "const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") !=
           std::string::npos);
     CHECK(severity["leak.Allocate"] == "warning, error");
-    CHECK(runtimeSources()["violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
+    CHECK(runtimeSources()["report/violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
     CHECK(runtimeSources()["startup.cpp"].find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
 
     // leak.<F> for every function whose memory the layer records: the forwarding runtime's

@@ -1,5 +1,5 @@
 // The reporter: one line per report, a repeat limit per id, an ignore list, a summary.
-#include "report.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,5 +1,5 @@
 // The machine-readable reports of one JVM: see report_files.hpp.
-#include "report_files.hpp"
+#include "report/report_files.hpp"
 
 #include <unistd.h>
 
@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "layer.hpp"
-#include "report_files_io.hpp"
-#include "report_page.hpp"
-#include "violations.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "report/report_page.hpp"
+#include "report/violations.hpp"
 
 namespace jvmtilayer::report_files {
 

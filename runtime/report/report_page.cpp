@@ -1,6 +1,6 @@
 // The HTML report of a run: gathering the page's data and writing the file (see
 // report_page.hpp; the page itself is report_html.cpp).
-#include "report_page.hpp"
+#include "report/report_page.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -12,11 +12,11 @@
 
 #include "checks/call_site.hpp"
 #include "layer.hpp"
-#include "report_files.hpp"
-#include "report_files_io.hpp"
-#include "report_html.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "report/report_files.hpp"
+#include "report/report_html.hpp"
+#include "report/violations.hpp"
 #include "trace/tracing.hpp"
-#include "violations.hpp"
 
 namespace jvmtilayer::report_page {
 

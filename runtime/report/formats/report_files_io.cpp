@@ -1,4 +1,4 @@
-#include "report_files_io.hpp"
+#include "report/formats/report_files_io.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "layer.hpp"
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace jvmtilayer {
 

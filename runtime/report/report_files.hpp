@@ -9,7 +9,7 @@
 
 #include <jvmti.h>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "settings/settings.hpp"
 
 namespace jvmtilayer::report_files {

@@ -1,11 +1,11 @@
 // Levels, call-site texts, the JSON file between the layer and jvmti-check, and the rule
 // catalogue (jvm_report.hpp).
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 
 #include <climits>
 #include <nlohmann/json.hpp>
 
-#include "report_text.hpp"
+#include "report/formats/report_text.hpp"
 
 namespace jvmtireport {
 

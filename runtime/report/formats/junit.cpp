@@ -3,8 +3,8 @@
 // <junitreport>, Jenkins and GitLab read.
 #include <regex>
 
-#include "jvm_report.hpp"
-#include "report_text.hpp"
+#include "report/formats/jvm_report.hpp"
+#include "report/formats/report_text.hpp"
 
 namespace jvmtireport {
 

@@ -1,8 +1,8 @@
 // The HTML report page: summary, rules broken, leaks by call site, statistics (see
 // report_html.hpp).
-#include "report_html.hpp"
+#include "report/report_html.hpp"
 
-#include "report_files_io.hpp"
+#include "report/formats/report_files_io.hpp"
 
 #include <algorithm>
 #include <cstdio>

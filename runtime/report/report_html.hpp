@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace jvmtilayer::html {
 

@@ -1,5 +1,5 @@
 // The wording shared by the SARIF and JUnit writers (report_text.hpp).
-#include "report_text.hpp"
+#include "report/formats/report_text.hpp"
 
 #include <algorithm>
 

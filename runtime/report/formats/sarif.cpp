@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "jvm_report.hpp"
-#include "report_files_io.hpp"
-#include "report_text.hpp"
+#include "report/formats/jvm_report.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "report/formats/report_text.hpp"
 
 namespace jvmtireport {
 

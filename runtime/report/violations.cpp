@@ -1,4 +1,4 @@
-#include "violations.hpp"
+#include "report/violations.hpp"
 
 #include <array>
 
