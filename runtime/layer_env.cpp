@@ -6,8 +6,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "advice.hpp"
 #include "api_version.hpp"
+#include "checks/advice.hpp"
 #include "layer.hpp"
 #include "report/violations.hpp"
 #include "trace/tracing.hpp"

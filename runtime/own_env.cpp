@@ -2,8 +2,8 @@
 // environment-local storage, event callbacks and capabilities.
 #include <cstring>
 
-#include "advice.hpp"
 #include "api_version.hpp"
+#include "checks/advice.hpp"
 #include "layer.hpp"
 #include "memory.hpp"
 #include "report/violations.hpp"

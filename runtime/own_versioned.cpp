@@ -1,7 +1,7 @@
 // The runtime functions whose answers depend on api-version=: the version, the potential
 // capabilities, and which events can be enabled (enabling is also noted for advice=).
-#include "advice.hpp"
 #include "api_version.hpp"
+#include "checks/advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
 #include "report/violations.hpp"

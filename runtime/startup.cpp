@@ -19,8 +19,8 @@
 #include <mutex>
 #include <string>
 
-#include "advice.hpp"
 #include "api_version.hpp"
+#include "checks/advice.hpp"
 #include "checks/call_site.hpp"
 #include "checks/handles.hpp"
 #include "layer.hpp"

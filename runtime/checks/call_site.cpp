@@ -1,4 +1,4 @@
-#include "call_site.hpp"
+#include "checks/call_site.hpp"
 
 #include <algorithm>
 #include <cstdint>

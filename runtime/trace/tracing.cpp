@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "advice.hpp"
+#include "checks/advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer.hpp"
 #include "report/violations.hpp"

@@ -109,8 +109,8 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
     // from the check mode: warning under spec, error under strict.
     // And the advice about costly capabilities (advice.cpp), whose ids are rows of kCostly.
     CHECK(calls == literals + 2);
-    CHECK(runtimeSources()["advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
-    const std::string advice = runtimeSources()["advice.cpp"];
+    CHECK(runtimeSources()["checks/advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
+    const std::string advice = runtimeSources()["checks/advice.cpp"];
     const std::regex costly(R"#(\{"(advice\.costly\.\w+)",)#");
     size_t costlyRows = 0;
     for (std::sregex_iterator it(advice.begin(), advice.end(), costly), e; it != e; ++it, ++costlyRows) {

@@ -1,4 +1,4 @@
-#include "advice.hpp"
+#include "checks/advice.hpp"
 
 #include <algorithm>
 #include <cstring>
