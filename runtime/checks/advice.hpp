@@ -9,7 +9,7 @@
 //                                  pay for in all compiled code (advice.cpp names the sources)
 #pragma once
 
-#include "layer.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer::advice {
 

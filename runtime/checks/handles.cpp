@@ -19,9 +19,9 @@
 
 #include <vector>
 
-#include "../layer.hpp"
 #include "checks/id_registry.hpp"
 #include "checks/readable.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer::detail {
 bool handleChecks = false;

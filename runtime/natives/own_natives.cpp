@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "natives/natives.hpp"
 
 namespace jvmti_runtime {

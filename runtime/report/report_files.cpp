@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/report_page.hpp"
 #include "report/violations.hpp"

@@ -9,7 +9,7 @@
 
 #include <jvmti.h>
 
-#include "memory.hpp"
+#include "layer/memory.hpp"
 #include "settings/settings.hpp"
 
 namespace jvmtilayer::report_page {

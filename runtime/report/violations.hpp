@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "report/report.hpp"
 
 namespace jvmtilayer {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "checks/handles.hpp"
-#include "layer.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer {
 

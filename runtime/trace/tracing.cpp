@@ -8,7 +8,7 @@
 
 #include "checks/advice.hpp"
 #include "jvmti_metadata.hpp"
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "report/violations.hpp"
 #include "trace/filter/trace_filter.hpp"
 #include "trace/stats.hpp"

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <type_traits>
 
-#include "api_version.hpp"
 #include "checks/advice.hpp"
-#include "layer.hpp"
+#include "layer/api_version.hpp"
+#include "layer/layer.hpp"
 #include "report/violations.hpp"
 #include "trace/tracing.hpp"
 

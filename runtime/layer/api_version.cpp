@@ -1,4 +1,4 @@
-#include "api_version.hpp"
+#include "layer/api_version.hpp"
 
 #include "jvmti_metadata.hpp"
 

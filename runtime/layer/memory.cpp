@@ -1,4 +1,4 @@
-#include "memory.hpp"
+#include "layer/memory.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -8,7 +8,7 @@
 #include <unordered_set>
 
 #include "checks/call_site.hpp"
-#include "layer.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer::memory {
 

@@ -1,9 +1,9 @@
 // The runtime functions whose answers depend on api-version=: the version, the potential
 // capabilities, and which events can be enabled (enabling is also noted for advice=).
-#include "api_version.hpp"
 #include "checks/advice.hpp"
 #include "jvmti_metadata.hpp"
-#include "layer.hpp"
+#include "layer/api_version.hpp"
+#include "layer/layer.hpp"
 #include "report/violations.hpp"
 
 namespace jvmti_runtime {

@@ -1,5 +1,6 @@
-// The runtime functions the layer implements itself (runtime/own_*.cpp); the generated
-// forwarding runtime defines all the others as plain forwards to the host environment.
+// The runtime functions the layer implements itself (runtime/layer/own_*.cpp and
+// runtime/natives/own_natives.cpp); the generated forwarding runtime defines all the others as
+// plain forwards to the host environment.
 #pragma once
 
 // Memory: tracked, and Deallocate checked.

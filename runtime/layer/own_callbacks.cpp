@@ -1,6 +1,6 @@
 // The runtime functions through which the VM calls back into the agent: agent threads get
 // the agent's own environment, and heap iterations run inside a callback-unsafe region.
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "trace/tracing.hpp"
 
 namespace jvmti_runtime {

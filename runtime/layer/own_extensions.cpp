@@ -10,7 +10,7 @@
 #include <mutex>
 #include <utility>
 
-#include "layer.hpp"
+#include "layer/layer.hpp"
 #include "report/violations.hpp"
 
 namespace jvmti_runtime {

@@ -19,12 +19,12 @@
 #include <mutex>
 #include <string>
 
-#include "api_version.hpp"
 #include "checks/advice.hpp"
 #include "checks/call_site.hpp"
 #include "checks/handles.hpp"
-#include "layer.hpp"
-#include "memory.hpp"
+#include "layer/api_version.hpp"
+#include "layer/layer.hpp"
+#include "layer/memory.hpp"
 #include "natives/natives.hpp"
 #include "report/report_files.hpp"
 #include "report/report_page.hpp"

@@ -2,10 +2,10 @@
 // environment-local storage, event callbacks and capabilities.
 #include <cstring>
 
-#include "api_version.hpp"
 #include "checks/advice.hpp"
-#include "layer.hpp"
-#include "memory.hpp"
+#include "layer/api_version.hpp"
+#include "layer/layer.hpp"
+#include "layer/memory.hpp"
 #include "report/violations.hpp"
 #include "trace/tracing.hpp"
 
