@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 
 namespace jvmticheck {
 

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "jdk.hpp"
-#include "report_files_io.hpp"
-#include "report_html.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "report/report_html.hpp"
 #include "run.hpp"
 
 namespace jvmticheck {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "collect.hpp"
-#include "jvm_report.hpp"
 #include "options.hpp"
+#include "report/formats/jvm_report.hpp"
 
 namespace jvmticheck {
 

@@ -9,7 +9,7 @@
 
 #include "java_words.hpp"
 #include "options.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmticheck {
 

@@ -16,12 +16,12 @@
 #include "follow.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
-#include "jvm_report.hpp"
 #include "layer_command.hpp"
 #include "options.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "rewrite.hpp"
 #include "run.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmticheck {
 

@@ -24,8 +24,8 @@
 #include "finish.hpp"
 #include "help.hpp"
 #include "jdk.hpp"
-#include "report_files_io.hpp"
-#include "report_html.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "report/report_html.hpp"
 #include "page.hpp"
 #include "results.hpp"
 

@@ -1,6 +1,6 @@
 #include "page.hpp"
 
-#include "report_html.hpp"
+#include "report/report_html.hpp"
 #include "results.hpp"
 
 namespace conform {

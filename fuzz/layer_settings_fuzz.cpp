@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "spec_universe.hpp"
-#include "trace_filter.hpp"
+#include "trace/filter/trace_filter.hpp"
 
 namespace {
 

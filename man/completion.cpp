@@ -78,7 +78,7 @@ std::string bashCompletion(const std::vector<CompletedTool>& tools, const jvmtil
     std::string out =
         "# bash completion for jvmtigen, jvmti-check, jvmti-abi-diff, jvmti-impl-check and jvmti-conform.\n"
         "# Written by jvmtigen-man from the descriptions each tool's --help prints (help/*.cpp) and the\n"
-        "# layer's settings schema (runtime/settings_schema.json). Do not edit.\n\n";
+        "# layer's settings schema (runtime/settings/settings_schema.json). Do not edit.\n\n";
     out += kCommon;
     for (const auto& tool : tools) {
         const auto options = optionsOf(tool.help);

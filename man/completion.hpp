@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "help.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 namespace jvmtihelp {
 

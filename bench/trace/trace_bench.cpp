@@ -18,8 +18,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "stats.hpp"
-#include "writer.hpp"
+#include "trace/stats.hpp"
+#include "trace/writer.hpp"
 
 using namespace jvmtilayer::trace;
 

@@ -1,4 +1,4 @@
-#include "call_site.hpp"
+#include "checks/call_site.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,7 +18,7 @@
 #include <link.h>
 #include <unistd.h>
 
-#include "../layer.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer::detail {
 __attribute__((tls_model("initial-exec"))) constinit thread_local const void* callSite = nullptr;

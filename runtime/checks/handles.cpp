@@ -15,13 +15,13 @@
 // is unreadable (no VM hands out such a method ID) or, for a field ID, once every loaded class
 // has been seen; otherwise it is let through, since methods made obsolete by a redefinition
 // get IDs no class lists.
-#include "handles.hpp"
+#include "checks/handles.hpp"
 
 #include <vector>
 
-#include "../layer.hpp"
-#include "id_registry.hpp"
-#include "readable.hpp"
+#include "checks/id_registry.hpp"
+#include "checks/readable.hpp"
+#include "layer/layer.hpp"
 
 namespace jvmtilayer::detail {
 bool handleChecks = false;

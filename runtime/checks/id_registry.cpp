@@ -10,7 +10,7 @@
 // its count before the writer looked at it, and one that raised it later loads the new
 // pointer. Then nobody is in the old table. A lookup is a bounded probe that calls nothing,
 // so the wait is short, and replacements are rare (amortised over many insertions).
-#include "id_registry.hpp"
+#include "checks/id_registry.hpp"
 
 #include <atomic>
 #include <deque>

@@ -1,4 +1,4 @@
-#include "readable.hpp"
+#include "checks/readable.hpp"
 
 #include <cerrno>
 #include <cstdint>

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "record.hpp"
+#include "trace/record.hpp"
 
 namespace jvmtilayer::trace::detail {
 

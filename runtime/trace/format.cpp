@@ -1,4 +1,4 @@
-#include "format.hpp"
+#include "trace/format.hpp"
 
 #include <algorithm>
 #include <array>

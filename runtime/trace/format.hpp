@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "encoding.hpp"
-#include "writer.hpp"
+#include "trace/encoding.hpp"
+#include "trace/writer.hpp"
 
 namespace jvmtilayer::trace::detail {
 

@@ -1,4 +1,4 @@
-#include "per_thread.hpp"
+#include "trace/per_thread.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "stats.hpp"
+#include "trace/stats.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "format.hpp"
+#include "trace/format.hpp"
 
 namespace jvmtilayer::trace {
 

@@ -15,8 +15,8 @@
 #include <optional>
 #include <string>
 
-#include "per_thread.hpp"
-#include "record.hpp"
+#include "trace/per_thread.hpp"
+#include "trace/record.hpp"
 
 namespace jvmtilayer::trace {
 

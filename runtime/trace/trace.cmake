@@ -10,7 +10,9 @@ add_library(jvmtilayer_trace STATIC
   ${CMAKE_CURRENT_LIST_DIR}/format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/writer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stats.cpp)
-target_include_directories(jvmtilayer_trace PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# runtime/: the layer's headers are included by room ("trace/writer.hpp").
+cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH jvmtilayer_trace_runtime)
+target_include_directories(jvmtilayer_trace PUBLIC ${jvmtilayer_trace_runtime})
 target_link_libraries(jvmtilayer_trace PUBLIC Threads::Threads)
 target_compile_features(jvmtilayer_trace PUBLIC cxx_std_20)
 target_compile_options(jvmtilayer_trace PRIVATE -Wall -Wextra)

@@ -1,4 +1,4 @@
-#include "writer.hpp"
+#include "trace/writer.hpp"
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,9 +19,9 @@
 #include <thread>
 #include <vector>
 
-#include "encoding.hpp"
-#include "format.hpp"
-#include "per_thread.hpp"
+#include "trace/encoding.hpp"
+#include "trace/format.hpp"
+#include "trace/per_thread.hpp"
 
 namespace jvmtilayer::trace {
 

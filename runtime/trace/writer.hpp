@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-#include "record.hpp"
+#include "trace/record.hpp"
 
 namespace jvmtilayer::trace {
 

@@ -12,7 +12,7 @@
 
 #include "check_args.hpp"
 #include "jvmti_trace.hpp"
-#include "trace_values.hpp"
+#include "trace/trace_values.hpp"
 
 namespace tr = jvmti_trace;
 using jvmtilayer::TextValues;

@@ -109,8 +109,8 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
     // from the check mode: warning under spec, error under strict.
     // And the advice about costly capabilities (advice.cpp), whose ids are rows of kCostly.
     CHECK(calls == literals + 2);
-    CHECK(runtimeSources()["advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
-    const std::string advice = runtimeSources()["advice.cpp"];
+    CHECK(runtimeSources()["checks/advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
+    const std::string advice = runtimeSources()["checks/advice.cpp"];
     const std::regex costly(R"#(\{"(advice\.costly\.\w+)",)#");
     size_t costlyRows = 0;
     for (std::sregex_iterator it(advice.begin(), advice.end(), costly), e; it != e; ++it, ++costlyRows) {
@@ -118,12 +118,12 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
         CHECK(severity[(*it)[1]] == "advice");
     }
     CHECK(costlyRows == 3);
-    CHECK(runtimeSources()["startup.cpp"].find(
+    CHECK(runtimeSources()["layer/startup.cpp"].find(
               "const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") !=
           std::string::npos);
     CHECK(severity["leak.Allocate"] == "warning, error");
-    CHECK(runtimeSources()["violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
-    CHECK(runtimeSources()["startup.cpp"].find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
+    CHECK(runtimeSources()["report/violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
+    CHECK(runtimeSources()["layer/startup.cpp"].find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
 
     // leak.<F> for every function whose memory the layer records: the forwarding runtime's
     // trackAllocation calls and the layer's own Allocate.

@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "settings.hpp"
+#include "settings/settings.hpp"
 #include "support.hpp"
 
 using namespace testsupport;

@@ -6,7 +6,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
 
 using namespace jvmtireport;

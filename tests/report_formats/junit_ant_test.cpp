@@ -5,7 +5,7 @@
 
 #include <regex>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
 #include "support.hpp"
 

@@ -6,7 +6,7 @@
 #include <pugixml.hpp>
 #include <sstream>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
 
 using namespace jvmtireport;

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
 
 using namespace jvmtireport;

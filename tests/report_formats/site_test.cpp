@@ -2,7 +2,7 @@
 // levels by name; which reports count toward a failed run.
 #include <catch2/catch.hpp>
 
-#include "jvm_report.hpp"
+#include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
 
 using namespace jvmtireport;

@@ -5,7 +5,7 @@
 #include <exception>
 
 #include "runtime_test_support.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 2) {

@@ -1,6 +1,6 @@
-// Reading a shared library's exported functions from its ELF file (runtime/elf_symbols.hpp):
-// the fixture library built with the tests, the JDK's own libraries against readelf, and
-// every kind of broken file.
+// Reading a shared library's exported functions from its ELF file
+// (runtime/natives/elf_symbols.hpp): the fixture library built with the tests, the JDK's own
+// libraries against readelf, and every kind of broken file.
 #include <catch2/catch.hpp>
 
 #include <dlfcn.h>
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "elf_symbols.hpp"
-#include "jni_mangle.hpp"
+#include "natives/elf_symbols.hpp"
+#include "natives/jni_mangle.hpp"
 #include "runtime_test_support.hpp"
 
 using jvmtilayer::elf::exportedFunctions;

@@ -1,6 +1,6 @@
 // JNI names against the JDK's own: javac -h writes the C declaration of every native method,
 // named as the VM will look it up (the long name for overloaded natives). The names
-// runtime/jni_mangle.hpp builds for the same methods must be exactly those.
+// runtime/natives/jni_mangle.hpp builds for the same methods must be exactly those.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "jni_mangle.hpp"
+#include "natives/jni_mangle.hpp"
 #include "runtime_test_support.hpp"
 
 using namespace jvmtilayer::jni;

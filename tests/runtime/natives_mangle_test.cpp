@@ -1,10 +1,10 @@
-// JNI name mangling (runtime/jni_mangle.hpp): every escape of the JNI specification, modified
-// UTF-8 decoding, short and long names, class signatures that cannot have natives.
+// JNI name mangling (runtime/natives/jni_mangle.hpp): every escape of the JNI specification,
+// modified UTF-8 decoding, short and long names, class signatures that cannot have natives.
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "jni_mangle.hpp"
+#include "natives/jni_mangle.hpp"
 
 using namespace jvmtilayer::jni;
 

@@ -1,5 +1,5 @@
-// Resolution of a native method as the VM does it (runtime/jni_mangle.hpp resolve()): short
-// name before long name, and native method prefixes stripped by the rule of
+// Resolution of a native method as the VM does it (runtime/natives/jni_mangle.hpp resolve()):
+// short name before long name, and native method prefixes stripped by the rule of
 // SetNativeMethodPrefix, over a symbol table the test controls.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "jni_mangle.hpp"
+#include "natives/jni_mangle.hpp"
 
 using namespace jvmtilayer::jni;
 

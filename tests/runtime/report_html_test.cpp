@@ -5,8 +5,8 @@
 #include <regex>
 #include <string>
 
-#include "report.hpp"
-#include "report_html.hpp"
+#include "report/report.hpp"
+#include "report/report_html.hpp"
 
 using namespace jvmtilayer;
 

@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "report.hpp"
+#include "report/report.hpp"
 #include "runtime_test_support.hpp"
 
 using namespace jvmtilayer;

@@ -99,7 +99,7 @@ private:
 
 // docs/layer-options.md holds the rendered settings table between these two lines.
 inline constexpr const char* kTableBegin =
-    "<!-- settings table: rendered from runtime/settings_schema.json; "
+    "<!-- settings table: rendered from runtime/settings/settings_schema.json; "
     "refresh with `cmake --build build --target layer-options-doc` -->\n";
 inline constexpr const char* kTableEnd = "<!-- end of settings table -->\n";
 

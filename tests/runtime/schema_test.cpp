@@ -6,7 +6,7 @@
 #include <string>
 
 #include "runtime_test_support.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 using namespace jvmtilayer;
 namespace fs = std::filesystem;
@@ -42,7 +42,8 @@ Schema custom() {
 TEST_CASE("schema: the embedded schema is valid and current", "[schema]") {
     INFO(embeddedSchemaError());
     REQUIRE(embeddedSchemaError().empty());
-    CHECK(std::string(embeddedSchemaText()) == runtimetest::readFile(kSource / "runtime" / "settings_schema.json"));
+    CHECK(std::string(embeddedSchemaText()) ==
+          runtimetest::readFile(kSource / "runtime" / "settings" / "settings_schema.json"));
     CHECK(embeddedSchema().nameList() ==
           "check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, trace-file, "
           "trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "runtime_test_support.hpp"
-#include "settings.hpp"
+#include "settings/settings.hpp"
 
 using namespace jvmtilayer;
 using runtimetest::EnvScope;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "format.hpp"
+#include "trace/format.hpp"
 
 using namespace jvmtilayer::trace::detail;
 using nlohmann::json;

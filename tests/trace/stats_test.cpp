@@ -5,7 +5,7 @@
 
 #include <thread>
 
-#include "stats.hpp"
+#include "trace/stats.hpp"
 #include "trace_test_util.hpp"
 
 using namespace jvmtilayer::trace;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "record.hpp"
-#include "writer.hpp"
+#include "trace/record.hpp"
+#include "trace/writer.hpp"
 
 namespace trace_test {
 

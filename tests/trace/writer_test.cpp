@@ -12,8 +12,8 @@
 #include <set>
 #include <thread>
 
+#include "trace/writer.hpp"
 #include "trace_test_util.hpp"
-#include "writer.hpp"
 
 using namespace jvmtilayer::trace;
 using namespace trace_test;

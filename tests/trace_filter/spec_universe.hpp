@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "trace_filter.hpp"
+#include "trace/filter/trace_filter.hpp"
 
 namespace tracefiltertest {
 

@@ -1,4 +1,4 @@
-// The trace filter (runtime/trace_filter): HotSpot's -XX:TraceJVMTI descriptors, the spec
+// The trace filter (runtime/trace/filter): HotSpot's -XX:TraceJVMTI descriptors, the spec
 // categories, errors and warnings, against a small hand-made universe (exact expectations)
 // and against the universes of spec/jvmti.xml and OpenJDK's JDK 16 jvmti.xml.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "spec_universe.hpp"
-#include "trace_filter.hpp"
+#include "trace/filter/trace_filter.hpp"
 
 using namespace jvmtilayer::trace_filter;
 using Traced = std::map<std::string, std::string>;

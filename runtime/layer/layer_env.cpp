@@ -1,0 +1,142 @@
+// Environments and the queries the generated checks make: a fixed registry of live layer
+// environments (lock-free to read), the phase, callback-unsafe regions.
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <type_traits>
+
+#include "checks/advice.hpp"
+#include "layer/api_version.hpp"
+#include "layer/layer.hpp"
+#include "report/violations.hpp"
+#include "trace/tracing.hpp"
+
+namespace jvmtilayer {
+
+namespace detail {
+
+std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
+std::atomic<int> registryEnd{0};
+std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
+__attribute__((tls_model("initial-exec"))) constinit thread_local int unsafeDepth = 0;
+
+}  // namespace detail
+
+using namespace detail;
+
+namespace {
+
+std::mutex registryLock;  // serializes registration; lookups take no lock
+std::atomic<CheckMode> mode{CheckMode::Spec};
+
+// The function table every layer environment points to: writable, because agents write into
+// their tables (async-profiler swaps RedefineClasses and RetransformClasses for hooks), and
+// one for all environments, because HotSpot's is one: a slot one agent patches is patched for
+// every environment, as without the layer. Filled on first use, under registryLock, from the
+// checking or the tracing table (tracing starts before any agent asks for an environment).
+// A slot the VM's own table leaves NULL (a function newer than the VM) is NULL here too, since
+// agents test slots for NULL to learn what the VM offers; so is one api-version= leaves out.
+jvmtiInterface_1_ sharedTable;
+bool sharedTableFilled = false;
+
+jvmtiInterface_1_* functionTableLocked(const jvmtiEnv* host) {
+    if (!sharedTableFilled) {
+        sharedTable = *tracing::functionTable();
+        // Every member of the table is a pointer: slot by slot, as the VM's table has them.
+        static_assert(sizeof(jvmtiInterface_1_) % sizeof(void*) == 0);
+        constexpr std::size_t slots = sizeof(jvmtiInterface_1_) / sizeof(void*);
+        void* ours[slots];
+        void* theirs[slots];
+        std::memcpy(ours, &sharedTable, sizeof sharedTable);
+        std::memcpy(theirs, host->functions, sizeof sharedTable);
+        // Slot i holds function i + 1; under api-version= a later function is missing too, as
+        // from that release's table.
+        for (std::size_t i = 0; i < slots; ++i)
+            if (theirs[i] == nullptr || !api_version::hasFunction(static_cast<int>(i) + 1)) ours[i] = nullptr;
+        std::memcpy(&sharedTable, ours, sizeof sharedTable);
+        sharedTableFilled = true;
+    }
+    return &sharedTable;
+}
+
+}  // namespace
+
+Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
+    static_assert(std::is_standard_layout_v<Env>, "Env must start with the function table");
+    std::lock_guard<std::mutex> lock(registryLock);
+    for (int i = 0; i < kMaxEnvs; ++i) {
+        if (registry[i].load(std::memory_order_relaxed) != nullptr) continue;
+        Env* env = new Env;  // never freed: see Env
+        env->functions = functionTableLocked(host);
+        env->host = host;
+        env->agent = agent;
+        env->version = version;
+        refreshCapabilities(*env);
+        advice::remember(env);
+        registry[i].store(env, std::memory_order_release);
+        if (registryEnd.load(std::memory_order_relaxed) <= i) registryEnd.store(i + 1, std::memory_order_release);
+        return env;
+    }
+    return nullptr;
+}
+
+void retireEnv(Env* env) {
+    std::lock_guard<std::mutex> lock(registryLock);
+    env->disposed.store(true, std::memory_order_release);
+    for (int i = 0; i < kMaxEnvs; ++i)
+        if (registry[i].load(std::memory_order_relaxed) == env) registry[i].store(nullptr, std::memory_order_release);
+}
+
+Env* findEnvByHost(const jvmtiEnv* host) noexcept {
+    const int end = registryEnd.load(std::memory_order_acquire);
+    for (int i = 0; i < end; ++i) {
+        Env* env = registry[i].load(std::memory_order_acquire);
+        if (env != nullptr && env->host == host) return env;
+    }
+    return nullptr;
+}
+
+void setPhase(jvmtiPhase p) noexcept { currentPhase.store(p, std::memory_order_release); }
+
+jvmtiPhase hostPhase(const Env& env) noexcept {
+    jvmtiPhase p = JVMTI_PHASE_DEAD;
+    if (env.host->functions->GetPhase(env.host, &p) == JVMTI_ERROR_NONE) return p;
+    return phase();
+}
+void setCheckMode(CheckMode m) noexcept { mode.store(m, std::memory_order_relaxed); }
+CheckMode checkMode() noexcept { return mode.load(std::memory_order_relaxed); }
+
+UnsafeRegion::UnsafeRegion() noexcept { ++unsafeDepth; }
+UnsafeRegion::~UnsafeRegion() { --unsafeDepth; }
+
+void refreshCapabilities(Env& env) noexcept {
+    jvmtiCapabilities caps{};
+    if (env.host->functions->GetCapabilities(env.host, &caps) == JVMTI_ERROR_NONE) env.caps = caps;
+}
+
+std::uint32_t currentThreadId() noexcept {
+    thread_local const std::uint32_t id = static_cast<std::uint32_t>(::syscall(SYS_gettid));
+    return id;
+}
+
+}  // namespace jvmtilayer
+
+// The out-of-line queries of jvmti_runtime.hpp, jvmti_forward.hpp and jvmti_events.hpp (the
+// ones on every call are inline, in jvmti_runtime_inline.hpp).
+namespace jvmti_runtime {
+
+void reportViolation(Env* env, const Violation& v) noexcept { jvmtilayer::reportCheckFailure(env, v); }
+
+// The handlers the spec restricts to callback-safe functions run as heap callbacks do: in a
+// callback-unsafe region of their thread.
+void enterRestrictedHandler() noexcept { ++jvmtilayer::detail::unsafeDepth; }
+void leaveRestrictedHandler() noexcept { --jvmtilayer::detail::unsafeDepth; }
+
+EventTarget eventTarget(jvmtiEnv* received) noexcept {
+    Env* env = jvmtilayer::findEnvByHost(received);
+    if (env == nullptr) return {nullptr, nullptr};
+    return {env->asJvmti(), env->callbacks.load(std::memory_order_acquire)};
+}
+
+}  // namespace jvmti_runtime
