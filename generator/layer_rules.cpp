@@ -1,99 +1,13 @@
-// The rule catalogue (rules.hpp), its second half: the layer's own rules, as data. Every id
-// runtime/ reports must have a row here (a test reads runtime/ for them); the rule text is the
-// one the report prints after "rule:" where it prints one.
+// The rule catalogue (rules.hpp), its second half: the layer's own rules. They are the layer's
+// list (runtime/report/own_rules.hpp), the one the layer reports by, so id, text and severity
+// are the same in the catalogue and in a report.
 #include <set>
 
 #include "derive.hpp"
+#include "report/own_rules.hpp"
 #include "rules.hpp"
 
 namespace jvmtigen {
-
-namespace {
-
-struct LayerRule {
-    const char* id;  // "leak.{function}" stands for one rule per function that allocates
-    const char* function;
-    const char* parameter;
-    const char* text;
-    const char* severity;
-    const char* error;
-    const char* outcome;
-};
-
-constexpr const char* kBindRule =
-    "the VM links a native method to the Java_ function an agent library exports for it (JNI name "
-    "resolution; SetNativeMethodPrefix for prefixed names)";
-
-constexpr const char* kCostlyRule =
-    "hold a costly capability only while it is needed; add it in the live phase where the VM allows";
-
-constexpr LayerRule kLayerRules[] = {
-    {"Deallocate.mem.double", "Deallocate", "mem", "Deallocate frees memory JVMTI allocated, once", "error",
-     "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
-    {"Deallocate.mem.unknown", "Deallocate", "mem",
-     "Deallocate frees only memory that Allocate or a JVMTI function returned", "error",
-     "JVMTI_ERROR_ILLEGAL_ARGUMENT", "refused under check=strict; otherwise passed on to the VM"},
-    {"leak.{function}", "{function}", "", "JVMTI memory must be freed with Deallocate", "warning, error", "",
-     "reported at exit, one report per call site, with the blocks and bytes never deallocated: a warning under "
-     "check=spec (agents often keep blocks until the JVM ends), an error under check=strict"},
-    {"GetEnv.too_many", "GetEnv", "", "the layer keeps a bounded number of environments", "error", "",
-     "GetEnv returns JNI_ENOMEM"},
-    {"extension.floating_point_arguments", "GetExtensionFunctions", "",
-     "the layer forwards only extension functions whose arguments are integers or pointers", "error",
-     "JVMTI_ERROR_NOT_AVAILABLE", "the extension function refuses to run"},
-    {"extension.pool_full", "GetExtensionFunctions", "",
-     "the layer wraps a bounded number of extension functions", "warning", "JVMTI_ERROR_NOT_AVAILABLE",
-     "the extension functions beyond the pool refuse to run"},
-    {"natives.bind_failed", "", "", kBindRule, "error, warning", "",
-     "the agent library's native methods stay unbound (a warning when no JNI environment is attached)"},
-    {"natives.library_unreadable", "", "", kBindRule, "warning", "",
-     "the layer cannot list the agent library's Java_ functions and binds none of them"},
-    {"layer.trace_check_off", "", "", "trace= and stats= need the checking layer (check= other than off)", "warning",
-     "", "no trace and no statistics are written"},
-    {"layer.trace_filter", "", "", "the trace= filter names known functions and events", "warning", "",
-     "the unknown names are ignored"},
-    {"layer.trace_dropped", "", "", "the trace buffer holds every record (trace-buffer-mb)", "warning", "",
-     "the trace misses the dropped records"},
-    {"layer.trace_write", "", "", "the trace file accepts every record", "error", "", "the trace is incomplete"},
-    {"layer.stats_write", "", "", "the stats= target can be written", "error", "", "no statistics are written"},
-    {"api_version.get_env", "GetEnv", "", "under api-version=, GetEnv knows only the versions up to that release",
-     "info", "", "GetEnv returns JNI_EVERSION, as that release's VM does"},
-    {"api_version.capability", "AddCapabilities", "capabilities_ptr",
-     "under api-version=, only the capabilities of that release exist", "warning", "JVMTI_ERROR_NOT_AVAILABLE",
-     "refused; GetPotentialCapabilities does not offer them either"},
-    {"api_version.event", "SetEventNotificationMode", "event_type",
-     "under api-version=, only the events of that release exist", "warning", "JVMTI_ERROR_INVALID_EVENT_TYPE",
-     "refused"},
-    {"advice.capability_unused", "AddCapabilities", "",
-     "add only the capabilities the agent uses: some make the VM slower for as long as they are held", "advice", "",
-     "reported at exit (advice=true) for each capability an environment added that no call and no enabled event "
-     "of it needed"},
-    {"advice.event_without_callback", "SetEventNotificationMode", "",
-     "an enabled event costs the VM its posting even when no callback receives it", "advice", "",
-     "reported at exit (advice=true) for each event an environment enabled without ever setting its callback"},
-    {"advice.callback_without_event", "SetEventCallbacks", "",
-     "a callback runs only for events enabled with SetEventNotificationMode", "advice", "",
-     "reported at exit (advice=true) for each callback an environment set for an event it never enabled"},
-    {"advice.costly.locals", "AddCapabilities", "", kCostlyRule, "advice", "",
-     "reported at exit (advice=true) when an environment added can_access_local_variables, "
-     "can_generate_breakpoint_events, can_generate_frame_pop_events or can_pop_frame in the OnLoad phase: HotSpot's "
-     "compilers then keep every local variable alive (ciEnv::should_retain_local_variables, "
-     "src/hotspot/share/ci/ciEnv.hpp; set by src/hotspot/share/prims/jvmtiManageCapabilities.cpp)"},
-    {"advice.costly.exceptions", "AddCapabilities", "", kCostlyRule, "advice", "",
-     "reported at exit (advice=true) when an environment added can_generate_exception_events, "
-     "can_generate_frame_pop_events or can_generate_method_exit_events in the OnLoad phase: HotSpot's compiled "
-     "throws then leave their fast paths to check for exception events (ciEnv::jvmti_can_post_on_exceptions, "
-     "src/hotspot/share/opto/graphKit.cpp, src/hotspot/share/c1/c1_LIRGenerator.cpp)"},
-    {"advice.costly.dependencies", "AddCapabilities", "", kCostlyRule, "advice", "",
-     "reported at exit (advice=true) when an environment added can_generate_breakpoint_events, "
-     "can_redefine_classes or can_retransform_classes in the OnLoad phase: HotSpot's compilers then record a "
-     "dependency on every inlined method (ciEnv::jvmti_can_hotswap_or_post_breakpoint, "
-     "src/hotspot/share/c1/c1_GraphBuilder.cpp, src/hotspot/share/opto/parse1.cpp)"},
-    {"layer.report_write", "", "", "the report= file of report-format=html can be written at exit", "error", "",
-     "the page written at start-up stays, saying that the run did not end normally"},
-};
-
-}  // namespace
 
 std::vector<Rule> layerRules(const Spec& spec) {
     // Functions whose results the layer records as JVMTI memory: the ones the forwarding
@@ -106,7 +20,7 @@ std::vector<Rule> layerRules(const Spec& spec) {
     if (seen.insert("Allocate").second) allocating.insert(allocating.begin(), "Allocate");
 
     std::vector<Rule> out;
-    for (const auto& r : kLayerRules) {
+    for (const auto& r : jvmtilayer::own_rules::kRules) {
         const std::string id = r.id;
         const auto expand = [](std::string s, const std::string& fn) {
             if (const auto at = s.find("{function}"); at != std::string::npos) s.replace(at, 10, fn);

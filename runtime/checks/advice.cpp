@@ -75,22 +75,22 @@ constexpr const char* kNotJudged[] = {"can_support_virtual_threads"};
 // (src/hotspot/share/prims/jvmtiManageCapabilities.cpp) turns them into JvmtiExport flags,
 // which each compilation reads through ciEnv (src/hotspot/share/ci/ciEnv.hpp).
 struct Costly {
-    const char* id;
+    const own_rules::Rule* rule;
     const char* capabilities[4];
     const char* cost;
 };
 constexpr Costly kCostly[] = {
-    {"advice.costly.locals",
+    {&own_rules::rule("advice.costly.locals"),
      {"can_access_local_variables", "can_generate_breakpoint_events", "can_generate_frame_pop_events", "can_pop_frame"},
      "compiled code keeps every local variable alive for the debugger, and C2 records the objects escape "
      "analysis removed at each safepoint (ciEnv::should_retain_local_variables; "
      "src/hotspot/share/opto/escape.cpp, src/hotspot/share/c1/c1_GraphBuilder.cpp)"},
-    {"advice.costly.exceptions",
+    {&own_rules::rule("advice.costly.exceptions"),
      {"can_generate_exception_events", "can_generate_frame_pop_events", "can_generate_method_exit_events", nullptr},
      "compiled throws leave fast paths to ask whether an exception event must be posted "
      "(ciEnv::jvmti_can_post_on_exceptions; src/hotspot/share/opto/graphKit.cpp builtin_throw, "
      "src/hotspot/share/c1/c1_LIRGenerator.cpp)"},
-    {"advice.costly.dependencies",
+    {&own_rules::rule("advice.costly.dependencies"),
      {"can_generate_breakpoint_events", "can_redefine_classes", "can_retransform_classes", nullptr},
      "every compiled method records a dependency on each method it inlines, so that a breakpoint or a "
      "redefinition can deoptimize it (ciEnv::jvmti_can_hotswap_or_post_breakpoint; "
@@ -164,25 +164,26 @@ void judge(Env& env) {
     }
     // Each piece of advice names the agent's call it is about (the first that did it).
     Reporter& out = reporter();
+    const auto report = [&out](const own_rules::Rule& rule, const char* function, const std::string& what,
+                               const void* site) {
+        out.report(Severity::Advice, rule.id, function, nullptr, what, rule.text, site);
+    };
     for (const auto& cap : md::capabilities)
         if (cap.get(added) && judged(cap) && !capabilityUsed(env, cap))
-            out.report(Severity::Advice, "advice.capability_unused", "AddCapabilities", nullptr,
-                       who + ": " + cap.name + " was added, but no call and no enabled event of this environment needed it",
-                       "add only the capabilities the agent uses: some make the VM slower for as long as they are held",
-                       siteOf(env, kCapability, cap.bit));
+            report(own_rules::rule("advice.capability_unused"), "AddCapabilities",
+                   who + ": " + cap.name + " was added, but no call and no enabled event of this environment needed it",
+                   siteOf(env, kCapability, cap.bit));
     for (const auto& e : md::events) {
         const int bit = e.num - JVMTI_MIN_EVENT_TYPE_VAL;
         const bool enabledEver = bitSet(env.enabledEvents, e.num);
         const bool callback = bitSet(env.callbackEvents, e.num);
         if (enabledEver && !callback)
-            out.report(Severity::Advice, "advice.event_without_callback", "SetEventNotificationMode", nullptr,
-                       who + ": " + e.name + " was enabled, but no callback for it was ever set",
-                       "an enabled event costs the VM its posting even when no callback receives it",
-                       siteOf(env, kEnabled, bit));
+            report(own_rules::rule("advice.event_without_callback"), "SetEventNotificationMode",
+                   who + ": " + e.name + " was enabled, but no callback for it was ever set", siteOf(env, kEnabled, bit));
         else if (callback && !enabledEver)
-            out.report(Severity::Advice, "advice.callback_without_event", "SetEventCallbacks", nullptr,
-                       who + ": a callback for " + std::string(e.name) + " was set, but the event was never enabled",
-                       "a callback runs only for events enabled with SetEventNotificationMode", siteOf(env, kCallback, bit));
+            report(own_rules::rule("advice.callback_without_event"), "SetEventCallbacks",
+                   who + ": a callback for " + std::string(e.name) + " was set, but the event was never enabled",
+                   siteOf(env, kCallback, bit));
     }
     for (const auto& c : kCostly) {
         std::string held;
@@ -193,10 +194,7 @@ void judge(Env& env) {
                 if (site == nullptr) site = siteOf(env, kCapability, cap->bit);
             }
         if (!held.empty())
-            out.report(Severity::Advice, c.id, "AddCapabilities", nullptr,
-                       who + ": " + held + " added in the OnLoad phase: in HotSpot " + c.cost,
-                       "hold a costly capability only while it is needed; add it in the live phase where the VM allows",
-                       site);
+            report(*c.rule, "AddCapabilities", who + ": " + held + " added in the OnLoad phase: in HotSpot " + c.cost, site);
     }
 }
 

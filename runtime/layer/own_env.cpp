@@ -27,15 +27,13 @@ jvmtiError Deallocate(Env& env, unsigned char* mem) {
         case memory::Release::Known:
             break;
         case memory::Release::Double:
-            reportProblem(Severity::Error, "Deallocate.mem.double", "Deallocate", "mem",
-                          "this block was deallocated already",
-                          "Deallocate frees memory JVMTI allocated, once");
+            reportProblem(Severity::Error, own_rules::rule("Deallocate.mem.double"), "Deallocate", "mem",
+                          "this block was deallocated already");
             if (checkMode() == CheckMode::Strict) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
             break;
         case memory::Release::Unknown:
-            reportProblem(Severity::Error, "Deallocate.mem.unknown", "Deallocate", "mem",
-                          "this pointer was never returned by a JVMTI function of this layer",
-                          "Deallocate frees only memory that Allocate or a JVMTI function returned");
+            reportProblem(Severity::Error, own_rules::rule("Deallocate.mem.unknown"), "Deallocate", "mem",
+                          "this pointer was never returned by a JVMTI function of this layer");
             if (checkMode() == CheckMode::Strict) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
             break;
     }
@@ -87,10 +85,9 @@ jvmtiError AddCapabilities(Env& env, const jvmtiCapabilities* capabilities_ptr) 
     // A VM of the api-version= release has no such capability: it cannot be added.
     jvmtiCapabilities asked = *capabilities_ptr;
     if (api_version::dropLaterCapabilities(asked)) {
-        reportProblem(Severity::Warning, "api_version.capability", "AddCapabilities", "capabilities_ptr",
+        reportProblem(Severity::Warning, own_rules::rule("api_version.capability"), "AddCapabilities", "capabilities_ptr",
                       "refused with JVMTI_ERROR_NOT_AVAILABLE: a capability it asks for came after JVMTI " +
-                          api_version::releaseName() + " (api-version=)",
-                      "under api-version=, only the capabilities of that release exist");
+                          api_version::releaseName() + " (api-version=)");
         return JVMTI_ERROR_NOT_AVAILABLE;
     }
     std::lock_guard<std::mutex> g(env.capsLock);

@@ -71,9 +71,8 @@ jvmtiError JNICALL functionWrapper(jvmtiEnv* jvmti_env, ...) {
     Env* env = findEnv(jvmti_env);
     if (env == nullptr) return JVMTI_ERROR_INVALID_ENVIRONMENT;
     if (!slot.forwardable) {
-        reportProblem(Severity::Error, "extension.floating_point_arguments", "GetExtensionFunctions", nullptr,
-                      "the extension function takes floating-point arguments, which the layer cannot forward",
-                      nullptr);
+        reportProblem(Severity::Error, own_rules::rule("extension.floating_point_arguments"), "GetExtensionFunctions", nullptr,
+                      "the extension function takes floating-point arguments, which the layer cannot forward");
         return JVMTI_ERROR_NOT_AVAILABLE;
     }
     std::intptr_t args[kMaxArgs] = {};
@@ -183,8 +182,8 @@ jvmtiError GetExtensionFunctions(Env& env, jint* extension_count_ptr, jvmtiExten
     for (jint i = 0; i < *extension_count_ptr; ++i) {
         jvmtiExtensionFunction wrapper = wrapperFor((*extensions)[i]);
         if (wrapper == nullptr) {
-            reportProblem(Severity::Warning, "extension.pool_full", "GetExtensionFunctions", nullptr,
-                          "more extension functions than the layer can wrap; the rest refuse to run", nullptr);
+            reportProblem(Severity::Warning, own_rules::rule("extension.pool_full"), "GetExtensionFunctions", nullptr,
+                          "more extension functions than the layer can wrap; the rest refuse to run");
             (*extensions)[i].func = refuse;
             continue;
         }

@@ -24,10 +24,9 @@ jvmtiError GetPotentialCapabilities(Env& env, jvmtiCapabilities* capabilities_pt
 
 jvmtiError SetEventNotificationMode(Env& env, jvmtiEventMode mode, jvmtiEvent event_type, jthread event_thread) {
     if (!api_version::hasEvent(event_type)) {
-        reportProblem(Severity::Warning, "api_version.event", "SetEventNotificationMode", "event_type",
+        reportProblem(Severity::Warning, own_rules::rule("api_version.event"), "SetEventNotificationMode", "event_type",
                       "refused with JVMTI_ERROR_INVALID_EVENT_TYPE: " +
-                          std::string(jvmti_metadata::eventByNum(event_type)->name) + " came after JVMTI " + api_version::releaseName() + " (api-version=)",
-                      "under api-version=, only the events of that release exist");
+                          std::string(jvmti_metadata::eventByNum(event_type)->name) + " came after JVMTI " + api_version::releaseName() + " (api-version=)");
         return JVMTI_ERROR_INVALID_EVENT_TYPE;
     }
     const jvmtiError result = jvmti_forward::SetEventNotificationMode(env, mode, event_type, event_thread);

@@ -56,8 +56,8 @@ void reportLeaks(const std::vector<memory::Leak>& leaks) {
         // A block held until the JVM ends is often deliberate: an error only when check=strict
         // asks for leak checks, a warning otherwise.
         const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;
-        reporter().report(severity, id.c_str(), nullptr, nullptr, what,
-                          "JVMTI memory must be freed with Deallocate", leak.site);
+        reporter().report(severity, id.c_str(), nullptr, nullptr, what, own_rules::rule("leak.{function}").text,
+                          leak.site);
     }
 }
 
@@ -104,8 +104,8 @@ jint wrapHostEnv(jvmtiEnv* host, Agent* agent, void** penv, jint version) {
     Env* env = createEnv(host, agent, version);
     if (env == nullptr) {
         host->functions->DisposeEnvironment(host);
-        reportProblem(Severity::Error, "GetEnv.too_many", "GetEnv", nullptr,
-                      "the layer has no room for another environment", nullptr);
+        reportProblem(Severity::Error, own_rules::rule("GetEnv.too_many"), "GetEnv", nullptr,
+                      "the layer has no room for another environment");
         return JNI_ENOMEM;
     }
     *penv = env->asJvmti();
@@ -118,10 +118,9 @@ bool laterThanRelease(jint version) {
     if (api_version::acceptsGetEnv(version)) return false;
     char hex[16];
     std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(version));
-    reportProblem(Severity::Info, "api_version.get_env", "GetEnv", nullptr,
+    reportProblem(Severity::Info, own_rules::rule("api_version.get_env"), "GetEnv", nullptr,
                   std::string("JNI_EVERSION for version ") + hex + ": it came after JVMTI " + api_version::releaseName() +
-                      " (api-version=)",
-                  "under api-version=, GetEnv knows only the versions up to that release");
+                      " (api-version=)");
     return true;
 }
 
@@ -230,9 +229,8 @@ bool startLayer(JavaVM* vm) {
     if (auto problem = reporter().configure(s.settings)) return fail(*problem);
     reporter().setSiteNamer(checks::describeCallSite);
     if ((!s.settings.trace.empty() || !s.settings.stats.empty()) && s.settings.check == CheckMode::Off)
-        reportProblem(Severity::Warning, "layer.trace_check_off", nullptr, nullptr,
-                      "trace= and stats= have no effect with check=off: agents then get the VM's own environments",
-                      nullptr);
+        reportProblem(Severity::Warning, own_rules::rule("layer.trace_check_off"), nullptr, nullptr,
+                      "trace= and stats= have no effect with check=off: agents then get the VM's own environments");
     if (auto problem = report_page::start(s.settings)) return fail(*problem);
     jvmtiPhase phase = JVMTI_PHASE_ONLOAD;
     s.control->functions->GetPhase(s.control, &phase);

@@ -26,10 +26,6 @@ namespace jvmtilayer::natives {
 
 namespace {
 
-constexpr const char* kBindRule =
-    "the VM links a native method to the Java_ function an agent library exports for it (JNI name "
-    "resolution; SetNativeMethodPrefix for prefixed names)";
-
 struct Symbol {
     std::string name;
     void* address = nullptr;
@@ -232,11 +228,10 @@ void bindClass(jvmtiEnv* control, JNIEnv* jni, jclass klass, const Table& table,
         const bool thrown = jni->functions->ExceptionCheck(jni) == JNI_TRUE;
         if (thrown) jni->functions->ExceptionClear(jni);
         if (result != JNI_OK || thrown) {
-            reportProblem(Severity::Error, "natives.bind_failed", "RegisterNatives", nullptr,
+            reportProblem(Severity::Error, own_rules::rule("natives.bind_failed"), "RegisterNatives", nullptr,
                           "cannot bind native method " + javaName(classSignature) + "." + methods[i].name +
                               methods[i].signature + " to " + found->symbol + ": RegisterNatives returned " +
-                              std::to_string(result) + (thrown ? " and threw" : ""),
-                          kBindRule);
+                              std::to_string(result) + (thrown ? " and threw" : ""));
         }
     }
 }
@@ -260,10 +255,9 @@ JNIEnv* currentJni() {
 void bindLoadedClasses(jvmtiEnv* control, const Table& table, const Table& added) {
     JNIEnv* jni = currentJni();
     if (jni == nullptr) {
-        reportProblem(Severity::Warning, "natives.bind_failed", nullptr, nullptr,
+        reportProblem(Severity::Warning, own_rules::rule("natives.bind_failed"), nullptr, nullptr,
                       "no JNI environment on the attaching thread: natives of classes loaded before the agent "
-                      "library are not bound",
-                      kBindRule);
+                      "library are not bound");
         return;
     }
     jint count = 0;
@@ -290,10 +284,9 @@ void enableIfNeeded(jvmtiEnv* control) {
         control->functions->SetEventNotificationMode(control, JVMTI_ENABLE, JVMTI_EVENT_CLASS_PREPARE, nullptr);
     if (result != JVMTI_ERROR_NONE) {
         s.enabled.store(false);
-        reportProblem(Severity::Error, "natives.bind_failed", "SetEventNotificationMode", nullptr,
+        reportProblem(Severity::Error, own_rules::rule("natives.bind_failed"), "SetEventNotificationMode", nullptr,
                       "cannot enable ClassPrepare (error " + std::to_string(result) +
-                          "): the agent libraries' native methods will not be bound",
-                      kBindRule);
+                          "): the agent libraries' native methods will not be bound");
     }
 }
 
@@ -308,10 +301,9 @@ void addLibrary(const std::string& path, void* handle) {
         // JDK libraries depend on libjava.so, which exports one.
         std::optional<std::vector<std::string>> names = elf::exportedFunctions(path, "J", error);
         if (!names) {
-            reportProblem(Severity::Warning, "natives.library_unreadable", nullptr, nullptr,
+            reportProblem(Severity::Warning, own_rules::rule("natives.library_unreadable"), nullptr, nullptr,
                           "cannot list the Java_ functions of the agent library: " + error +
-                              "; the VM would find its native methods, the layer does not bind them",
-                          kBindRule);
+                              "; the VM would find its native methods, the layer does not bind them");
             return;
         }
         const bool hasJniOnLoad = std::find(names->begin(), names->end(), "JNI_OnLoad") != names->end();
@@ -352,8 +344,8 @@ void addLibrary(const std::string& path, void* handle) {
         if (control != nullptr && phase() == JVMTI_PHASE_LIVE)
             bindLoadedClasses(control, *published, *fresh);
     } catch (...) {
-        reportProblem(Severity::Error, "natives.bind_failed", nullptr, nullptr,
-                      "listing the agent library's natives failed (out of memory)", kBindRule);
+        reportProblem(Severity::Error, own_rules::rule("natives.bind_failed"), nullptr, nullptr,
+                      "listing the agent library's natives failed (out of memory)");
     }
 }
 
@@ -377,8 +369,8 @@ void classPrepared(jvmtiEnv* control, JNIEnv* jni, jclass klass) {
     try {
         bindClass(control, jni, klass, *table, *table);
     } catch (...) {
-        reportProblem(Severity::Error, "natives.bind_failed", nullptr, nullptr,
-                      "binding a class's natives failed (out of memory)", kBindRule);
+        reportProblem(Severity::Error, own_rules::rule("natives.bind_failed"), nullptr, nullptr,
+                      "binding a class's natives failed (out of memory)");
     }
 }
 
@@ -401,8 +393,8 @@ void setPrefixes(const void* env, const std::vector<std::string>& prefixes) {
             return a.agentIndex != b.agentIndex ? a.agentIndex < b.agentIndex : a.sequence < b.sequence;
         });
     } catch (...) {
-        reportProblem(Severity::Error, "natives.bind_failed", "SetNativeMethodPrefixes", nullptr,
-                      "recording the native method prefixes failed (out of memory)", kBindRule);
+        reportProblem(Severity::Error, own_rules::rule("natives.bind_failed"), "SetNativeMethodPrefixes", nullptr,
+                      "recording the native method prefixes failed (out of memory)");
     }
 }
 

@@ -58,7 +58,7 @@ jvmtireport::Level levelOf(Severity severity) {
 
 void writeFile(const std::string& path, const std::string& text) {
     if (auto problem = jvmtireport::writeFileAtomically(path, text))
-        reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + path + ": " + *problem, nullptr);
+        reportProblem(Severity::Error, own_rules::rule("layer.report_write"), nullptr, nullptr, "report=" + path + ": " + *problem);
 }
 
 }  // namespace

@@ -148,7 +148,7 @@ void finish(const std::vector<memory::Leak>& leaks) noexcept {
         }
         const std::string file = reportFile(s.settings, ReportFormat::Html);
         if (auto problem = jvmtireport::writeFileAtomically(file, html::renderPage(page)))
-            reportProblem(Severity::Error, "layer.report_write", nullptr, nullptr, "report=" + file + ": " + *problem, nullptr);
+            reportProblem(Severity::Error, own_rules::rule("layer.report_write"), nullptr, nullptr, "report=" + file + ": " + *problem);
     } catch (...) {
         // Out of memory at exit: the first page stays, saying the run did not end normally.
     }

@@ -37,9 +37,9 @@ void reportCheckFailure(Env* env, const jvmti_runtime::Violation& v) noexcept {
                       v.rule, checks::currentCallSite());
 }
 
-void reportProblem(Severity severity, const char* id, const char* function, const char* argument,
-                   const std::string& what, const char* rule) noexcept {
-    reporter().report(severity, id, function, argument, what, rule, function ? checks::currentCallSite() : nullptr);
+void reportProblem(Severity severity, const own_rules::Rule& rule, const char* function, const char* argument,
+                   const std::string& what) noexcept {
+    reporter().report(severity, rule.id, function, argument, what, rule.text, function ? checks::currentCallSite() : nullptr);
 }
 
 }  // namespace jvmtilayer

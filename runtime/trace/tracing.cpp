@@ -196,7 +196,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
         trace_filter::FilterResult parsed = trace_filter::parse(settings.trace, universe);
         if (!parsed) return "trace=: " + parsed.message();
         for (const auto& w : parsed.warnings)
-            reportProblem(Severity::Warning, "layer.trace_filter", nullptr, nullptr, "trace=: " + w, nullptr);
+            reportProblem(Severity::Warning, own_rules::rule("layer.trace_filter"), nullptr, nullptr, "trace=: " + w);
         const trace_filter::Filter& filter = *parsed.filter;
         for (int i = 0; i < md::functionCount; ++i) {
             const auto& f = md::functions[i];
@@ -291,17 +291,16 @@ void finish() noexcept {
         s->tracer.close();
         const trace::Tracer::Counters c = s->tracer.counters();
         if (c.dropped > 0)
-            reportProblem(Severity::Warning, "layer.trace_dropped", nullptr, nullptr,
+            reportProblem(Severity::Warning, own_rules::rule("layer.trace_dropped"), nullptr, nullptr,
                           std::to_string(c.dropped) + " trace records were dropped: the trace buffer was full "
-                          "(raise trace-buffer-mb)", nullptr);
+                          "(raise trace-buffer-mb)");
         if (c.writeFailed)
-            reportProblem(Severity::Error, "layer.trace_write", nullptr, nullptr,
-                          "the trace file refused data: the trace is incomplete", nullptr);
+            reportProblem(Severity::Error, own_rules::rule("layer.trace_write"), nullptr, nullptr,
+                          "the trace file refused data: the trace is incomplete");
     }
     if (s->stats && !s->statsTarget.empty()) {
         if (auto problem = s->stats->writeTo(s->statsTarget))
-            reportProblem(Severity::Error, "layer.stats_write", nullptr, nullptr, "stats=" + s->statsTarget + ": " + *problem,
-                          nullptr);
+            reportProblem(Severity::Error, own_rules::rule("layer.stats_write"), nullptr, nullptr, "stats=" + s->statsTarget + ": " + *problem);
     }
 }
 

@@ -1,6 +1,6 @@
 // The rule catalogue (generator/rules.hpp): one entry per row of the generated entries'
-// kViolations tables and per rule of the layer's own code, ids unique; every id runtime/ can
-// report is in it; and the committed docs/rules.md and docs/jvmti.html anchor every id (the
+// kViolations tables and per rule of the layer's own list (runtime/report/own_rules.hpp), ids
+// unique, texts the list's; the layer reports only by that list; and the committed docs/rules.md and docs/jvmti.html anchor every id (the
 // anchor each report links to); and the committed docs/rules.json holds the same list for tools.
 #include <catch2/catch.hpp>
 
@@ -16,6 +16,7 @@
 #include "diag.hpp"
 #include "emitters.hpp"
 #include "reader.hpp"
+#include "report/own_rules.hpp"
 #include "rules.hpp"
 #include "support.hpp"
 
@@ -81,49 +82,86 @@ TEST_CASE("rules: one entry per kViolations row and per layer rule, ids unique")
     for (const auto& r : jvmtigen::layerRules(spec)) CHECK(r.layer);
 }
 
-TEST_CASE("rules: every id the layer reports is in the catalogue, with its severity") {
+TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue shows that list") {
+    namespace own = jvmtilayer::own_rules;
     const auto spec = ourSpec();
-    std::map<std::string, std::string> severity;  // id -> the catalogue's severity
-    for (const auto& r : jvmtigen::allRules(spec)) severity[r.id] = r.severity;
+    std::map<std::string, const jvmtigen::Rule*> catalogue;
+    const auto all = jvmtigen::allRules(spec);
+    for (const auto& r : all) catalogue[r.id] = &r;
 
-    // Every report of the layer's code: reportProblem(Severity::X, "id", ...) and
-    // reporter().report(Severity::X, "id", ...).
-    const std::regex literal(R"#((?:reportProblem|\.report)\(\s*Severity::(\w+),\s*"([^"]+)")#");
-    const std::regex call(R"((?:reportProblem|\.report)\(\s*Severity::)");
-    size_t literals = 0, calls = 0;
+    // Every row of the layer's list is in the catalogue with the same text, severity, error
+    // and outcome ("leak.{function}" as one rule per function whose memory the layer records).
+    std::set<std::string> ownIds;
+    for (const auto& row : own::kRules) {
+        INFO(row.id);
+        CHECK(ownIds.insert(row.id).second);
+        const std::string id = row.id;
+        const std::string probe = id == "leak.{function}" ? "leak.Allocate" : id;
+        REQUIRE(catalogue.count(probe) == 1);
+        const jvmtigen::Rule& r = *catalogue[probe];
+        CHECK(r.layer);
+        CHECK(r.text == row.text);
+        CHECK(r.severity == row.severity);
+        CHECK(r.error == row.error);
+        CHECK(r.outcome == row.outcome);
+    }
+    // ... and the catalogue's layer rules are exactly those rows.
+    for (const auto& r : all)
+        if (r.layer) {
+            INFO(r.id);
+            CHECK((ownIds.count(r.id) == 1 || (r.id.starts_with("leak.") && ownIds.count("leak.{function}") == 1)));
+        }
+
+    // The layer's code reports its own problems only by a row of that list, so the text a report
+    // prints after "rule:" is the catalogue's: reportProblem(Severity::X, own_rules::rule("id"), ...)
+    // with a severity the row allows, and the advice through its report(own_rules::rule("id"), ...).
+    const std::regex byRule(R"#(reportProblem\(\s*Severity::(\w+),\s*own_rules::rule\("([^"]+)"\))#");
+    const std::regex anyProblem(R"(reportProblem\(\s*Severity::)");
+    const std::regex advice(R"#(report\(\s*own_rules::rule\("(advice\.[\w.]+)"\))#");
+    const std::regex direct(R"(\.report\(\s*Severity::)");
+    size_t byRuleCalls = 0, problemCalls = 0, adviceCalls = 0, directCalls = 0;
     for (const auto& [file, text] : runtimeSources()) {
-        calls += static_cast<size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), call), std::sregex_iterator()));
-        for (std::sregex_iterator it(text.begin(), text.end(), literal), e; it != e; ++it) {
-            ++literals;
+        problemCalls += static_cast<size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), anyProblem), std::sregex_iterator()));
+        directCalls += static_cast<size_t>(std::distance(std::sregex_iterator(text.begin(), text.end(), direct), std::sregex_iterator()));
+        for (std::sregex_iterator it(text.begin(), text.end(), byRule), e; it != e; ++it, ++byRuleCalls) {
             const std::string id = (*it)[2];
             std::string sev = (*it)[1];
             for (auto& c : sev) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             INFO(file << ": " << id);
-            REQUIRE(severity.count(id) == 1);
-            CHECK(severity[id].find(sev) != std::string::npos);
+            REQUIRE(ownIds.count(id) == 1);
+            CHECK(catalogue[id]->severity.find(sev) != std::string::npos);
+        }
+        for (std::sregex_iterator it(text.begin(), text.end(), advice), e; it != e; ++it, ++adviceCalls) {
+            INFO(file << ": " << (*it)[1]);
+            CHECK(catalogue[(*it)[1]]->severity == "advice");
         }
     }
-    CHECK(literals >= 15);  // the scan finds them (18 when this was written)
-    // The other one: a failed check of an entry (violations.cpp), whose id is a kViolations
-    // row's. The leak report (startup.cpp), whose id is "leak." + function, takes its severity
-    // from the check mode: warning under spec, error under strict.
-    // And the advice about costly capabilities (advice.cpp), whose ids are rows of kCostly.
-    CHECK(calls == literals + 2);
-    CHECK(runtimeSources()["checks/advice.cpp"].find("out.report(Severity::Advice, c.id,") != std::string::npos);
-    const std::string advice = runtimeSources()["checks/advice.cpp"];
-    const std::regex costly(R"#(\{"(advice\.costly\.\w+)",)#");
+    CHECK(byRuleCalls >= 20);  // the scan finds them (22 when this was written)
+    CHECK(problemCalls == byRuleCalls);
+    CHECK(adviceCalls == 3);
+    // The reporter's other callers: a failed check of a generated entry (its id and text are a
+    // kViolations row's), reportProblem itself, the advice (a row's id and text, severity advice)
+    // and the leak report ("leak." + function, the leak row's text; warning under check=spec,
+    // error under check=strict).
+    CHECK(directCalls == 2);
+    const auto sources = runtimeSources();
+    CHECK(sources.at("report/violations.cpp").find("reporter().report(Severity::Error, v.id,") != std::string::npos);
+    CHECK(sources.at("report/violations.cpp").find("reporter().report(severity, rule.id, function, argument, what, rule.text,") != std::string::npos);
+    CHECK(sources.at("checks/advice.cpp").find("out.report(Severity::Advice, rule.id, function, nullptr, what, rule.text, site)") != std::string::npos);
+    const std::string& startup = sources.at("layer/startup.cpp");
+    CHECK(startup.find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
+    CHECK(startup.find(R"(reporter().report(severity, id.c_str(), nullptr, nullptr, what, own_rules::rule("leak.{function}").text,)") != std::string::npos);
+    CHECK(startup.find("const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") != std::string::npos);
+    CHECK(catalogue["leak.Allocate"]->severity == "warning, error");
+    // The costly-capability advice names its rows by rule too.
+    const std::string& adviceText = sources.at("checks/advice.cpp");
+    const std::regex costly(R"#(\{&own_rules::rule\("(advice\.costly\.\w+)"\),)#");
     size_t costlyRows = 0;
-    for (std::sregex_iterator it(advice.begin(), advice.end(), costly), e; it != e; ++it, ++costlyRows) {
+    for (std::sregex_iterator it(adviceText.begin(), adviceText.end(), costly), e; it != e; ++it, ++costlyRows) {
         INFO((*it)[1]);
-        CHECK(severity[(*it)[1]] == "advice");
+        CHECK(catalogue[(*it)[1]]->severity == "advice");
     }
     CHECK(costlyRows == 3);
-    CHECK(runtimeSources()["layer/startup.cpp"].find(
-              "const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") !=
-          std::string::npos);
-    CHECK(severity["leak.Allocate"] == "warning, error");
-    CHECK(runtimeSources()["report/violations.cpp"].find("reporter().report(Severity::Error, v.id,") != std::string::npos);
-    CHECK(runtimeSources()["layer/startup.cpp"].find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
 
     // leak.<F> for every function whose memory the layer records: the forwarding runtime's
     // trackAllocation calls and the layer's own Allocate.
@@ -134,7 +172,7 @@ TEST_CASE("rules: every id the layer reports is in the catalogue, with its sever
     CHECK(allocating.size() > 20);
     for (const auto& f : allocating) {
         INFO("leak." << f);
-        CHECK(severity.count("leak." + f) == 1);
+        CHECK(catalogue.count("leak." + f) == 1);
     }
 }
 
