@@ -8,7 +8,7 @@
 // stdout and stderr to /dev/null, timed from spawn to reaped): all outputs into a fresh empty
 // --out directory each run (as a clean build writes them), --only header, and --check; median,
 // min and max against issue 29's targets. With --hotspot DIR, HotSpot's own pipeline for the same
-// file is timed in the same run: DIR/run.sh SPEC OUTDIR (see README "Benchmark" for how to
+// file is timed in the same run: DIR/run.sh SPEC OUTDIR (see docs/benchmarks.md for how to
 // prepare DIR from an OpenJDK checkout), and the ratio to jvmtigen's all-outputs median.
 //
 //   gen_bench [SPEC] [--runs N] [--hotspot DIR] [--hotspot-runs N] [--jvmtigen PATH]
@@ -322,7 +322,7 @@ int main(int argc, char** argv) {
     std::printf("\n");
     if (hotspotDir.empty()) {
         std::printf("HotSpot's pipeline: skipped (pass --hotspot DIR, a directory holding run.sh SPEC OUTDIR; "
-                    "README \"Benchmark\" says how to prepare it)\n");
+                    "docs/benchmarks.md says how to prepare it)\n");
     } else {
         const fs::path script = fs::absolute(fs::path(hotspotDir) / "run.sh");
         std::vector<std::string> command = {script.string(), specPath};

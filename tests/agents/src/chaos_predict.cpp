@@ -1,5 +1,5 @@
 // What the checking layer must answer to a call, derived from the generated metadata alone:
-// the spec's rules in the order the entries apply them (see the "checks" output in README.md
+// the spec's rules in the order the entries apply them (see the "checks" output in docs/generator.md
 // and generated/docs/rules.md). Nothing here names a JVMTI function.
 #include <algorithm>
 #include <cstring>
