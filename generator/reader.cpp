@@ -5,10 +5,8 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include <pugixml.hpp>
