@@ -133,6 +133,7 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
         }
         for (std::sregex_iterator it(text.begin(), text.end(), advice), e; it != e; ++it, ++adviceCalls) {
             INFO(file << ": " << (*it)[1]);
+            REQUIRE(catalogue.count((*it)[1]) == 1);
             CHECK(catalogue[(*it)[1]]->severity == "advice");
         }
     }
@@ -152,6 +153,7 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
     CHECK(startup.find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
     CHECK(startup.find(R"(reporter().report(severity, id.c_str(), nullptr, nullptr, what, own_rules::rule("leak.{function}").text,)") != std::string::npos);
     CHECK(startup.find("const Severity severity = checkMode() == CheckMode::Strict ? Severity::Error : Severity::Warning;") != std::string::npos);
+    REQUIRE(catalogue.count("leak.Allocate") == 1);
     CHECK(catalogue["leak.Allocate"]->severity == "warning, error");
     // The costly-capability advice names its rows by rule too.
     const std::string& adviceText = sources.at("checks/advice.cpp");
@@ -159,6 +161,7 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
     size_t costlyRows = 0;
     for (std::sregex_iterator it(adviceText.begin(), adviceText.end(), costly), e; it != e; ++it, ++costlyRows) {
         INFO((*it)[1]);
+        REQUIRE(catalogue.count((*it)[1]) == 1);
         CHECK(catalogue[(*it)[1]]->severity == "advice");
     }
     CHECK(costlyRows == 3);
