@@ -428,10 +428,15 @@ SettingsResult loadSettingsUnguarded(const char* options, const EnvLookup& geten
     }
 
     SettingsResult result;
-    if (auto e = defaults(schema, result.settings)) return failure(*e);
+    for (const auto& spec : schema.settings()) result.values.insert_or_assign(spec.name, spec.defaultValue);
     for (const SettingValues* source : {&file, &envVars, &envOptions, &command})
-        if (auto e = applyValues(*source, result.settings)) return failure(*e);
+        for (const auto& [name, value] : *source) result.values.insert_or_assign(name, value);
+    if (auto e = applyValues(result.values, result.settings)) return failure(*e);
     result.settings.config = configPath;
+    // What this option string says itself: its own settings, and those of a config file it names.
+    for (const auto& [name, value] : command) result.given.insert(name);
+    if (command.count("config"))
+        for (const auto& [name, value] : file) result.given.insert(name);
     if (auto e = combinationProblem(result.settings)) return failure(*e);
     return result;
 }
@@ -563,16 +568,10 @@ std::string typeColumn(const SettingSpec& spec) {
 }
 
 std::string defaultColumn(const SettingSpec& spec) {
-    struct Visitor {
-        std::string operator()(const std::string& s) const { return s.empty() ? "*empty*" : "`" + s + "`"; }
-        std::string operator()(std::int64_t v) const { return "`" + std::to_string(v) + "`"; }
-        std::string operator()(bool b) const { return b ? "`true`" : "`false`"; }
-        std::string operator()(const std::vector<std::string>& items) const {
-            return items.empty() ? "*empty*" : "`" + joined(items, ":") + "`";
-        }
-        std::string operator()(const std::vector<AgentSpec>& agents) const { return agents.empty() ? "*none*" : "?"; }
-    };
-    return std::visit(Visitor{}, spec.defaultValue);
+    if (const auto* agents = std::get_if<std::vector<AgentSpec>>(&spec.defaultValue))
+        return agents->empty() ? "*none*" : "?";
+    const std::string text = valueText(spec.defaultValue);
+    return text.empty() ? "*empty*" : "`" + text + "`";
 }
 
 std::string tableCell(std::string_view text) {
@@ -590,6 +589,40 @@ const char* checkModeName(CheckMode mode) { return nameOfEnum(kCheckModes, mode)
 const char* traceFormatName(TraceFormat format) { return nameOfEnum(kTraceFormats, format); }
 const char* reportFormatName(ReportFormat format) { return nameOfEnum(kReportFormats, format); }
 const char* failOnName(FailOn level) { return nameOfEnum(kFailOn, level); }
+
+std::string valueText(const Value& value) {
+    struct Visitor {
+        std::string operator()(const std::string& s) const { return s; }
+        std::string operator()(std::int64_t v) const { return std::to_string(v); }
+        std::string operator()(bool b) const { return b ? "true" : "false"; }
+        std::string operator()(const std::vector<std::string>& items) const { return joined(items, ":"); }
+        std::string operator()(const std::vector<AgentSpec>& agents) const {
+            std::vector<std::string> paths;
+            for (const auto& a : agents) paths.push_back(a.options ? a.path + "=" + *a.options : a.path);
+            return joined(paths, ":");
+        }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+std::optional<std::string> joinProblem(const SettingsResult& running, const SettingsResult& later) {
+    for (const std::string& name : later.given) {
+        // Each load names its own agents (and may read them from its own config file).
+        if (name == "agent" || name == "config") continue;
+        const auto mine = later.values.find(name);
+        const auto theirs = running.values.find(name);
+        if (mine == later.values.end() || theirs == running.values.end() || mine->second == theirs->second) continue;
+        const auto shown = [](const Value& v) {
+            const std::string text = valueText(v);
+            return text.empty() ? std::string("(empty)") : text;
+        };
+        return "this load of the layer sets " + name + "=" + shown(mine->second) +
+               ", but the layer already runs in this JVM with " + name + "=" + shown(theirs->second) +
+               " from an earlier load; every load of libjvmtilayer.so in one JVM joins the same layer, so give " +
+               name + " the same value in each, or only in the first";
+    }
+    return std::nullopt;
+}
 
 bool hasFormat(const Settings& settings, ReportFormat format) {
     return std::find(settings.reportFormat.begin(), settings.reportFormat.end(), format) != settings.reportFormat.end();

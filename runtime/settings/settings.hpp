@@ -39,6 +39,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -70,6 +71,12 @@ struct AgentSpec {
 
     bool operator==(const AgentSpec&) const = default;
 };
+
+// A setting's value, one alternative per type: enum, string, path and release hold a std::string,
+// bool a bool, int a std::int64_t, list a vector of strings, agent a vector of AgentSpec.
+using Value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>, std::vector<AgentSpec>>;
+// Values by setting name, as one source gave them.
+using SettingValues = std::map<std::string, Value, std::less<>>;
 
 // Every setting, typed. The member initialisers are the schema's defaults (a test checks).
 struct Settings {
@@ -103,6 +110,10 @@ struct Settings {
 struct SettingsResult {
     Settings settings;
     std::string error;  // empty on success
+    // loadSettings only: every setting's value after all sources, by name, and the names the
+    // option string gave itself (directly, or in a config file it names).
+    SettingValues values;
+    std::set<std::string, std::less<>> given;
 
     bool ok() const { return error.empty(); }
 };
@@ -126,6 +137,14 @@ SettingsResult parseConfigJson(std::string_view json, const std::string& fileNam
 // What is wrong with settings that are each valid but not together (report-format=html with
 // report=stderr), or nothing.
 std::optional<std::string> combinationProblem(const Settings& settings);
+
+// Another load of the layer in a JVM where it already runs joins it (its agents are added), so
+// it must not change a setting: the first setting `later` gives itself (agent and config
+// aside) whose value differs from `running`'s, named with both values; or nothing.
+std::optional<std::string> joinProblem(const SettingsResult& running, const SettingsResult& later);
+
+// A value as an option string writes it: "strict", "8", "true", "a:b"; agents as PATH[=OPTIONS].
+std::string valueText(const Value& value);
 
 // A JVMTI release written X.Y.Z, as GetVersionNumber encodes it without the interface type
 // (major << 16 | minor << 8 | micro): 1.0.x to 1.2.x, or N.0.0 for N from 9 on (the releases
@@ -153,9 +172,6 @@ std::string envVarName(std::string_view settingName);
 enum class SettingType { Enum, String, Path, Bool, Int, List, Agent, Release };
 const char* settingTypeName(SettingType type);
 
-// A setting's value, one alternative per type: enum, string, path and release hold a std::string,
-// bool a bool, int a std::int64_t, list a vector of strings, agent a vector of AgentSpec.
-using Value = std::variant<std::string, std::int64_t, bool, std::vector<std::string>, std::vector<AgentSpec>>;
 
 struct SettingSpec {
     std::string name;
@@ -190,8 +206,6 @@ const std::string& embeddedSchemaError();
 // The embedded JSON text itself.
 std::string_view embeddedSchemaText();
 
-// Values by setting name, as one source gave them.
-using SettingValues = std::map<std::string, Value, std::less<>>;
 
 // Converts one value written as text (option string or environment variable). An empty text
 // gives the default. Returns an error message, or nothing on success.

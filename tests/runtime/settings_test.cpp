@@ -534,3 +534,56 @@ TEST_CASE("config: JSON nested 100,000 deep is refused with a message naming the
     CHECK_FALSE(inside.ok());
     CHECK(inside.error.find("/check") != std::string::npos);
 }
+
+// Another load of the layer in the same JVM joins the running one: what it may and may not say.
+TEST_CASE("settings: a later load joins the running layer only if it changes no setting", "[settings][join]") {
+    CleanEnv env;
+    const auto loadOf = [](const char* options) {
+        auto r = loadSettings(options);
+        INFO(r.error);
+        REQUIRE(r.ok());
+        return r;
+    };
+    const auto first = loadOf("check=strict,report=r.txt,trace=all,agent=/a.so=x");
+
+    SECTION("repeating every setting, or leaving them out, joins") {
+        CHECK_FALSE(joinProblem(first, loadOf("check=strict,report=r.txt,trace=all,agent=/b.so")));
+        CHECK_FALSE(joinProblem(first, loadOf("agent=/b.so=y")));
+        CHECK_FALSE(joinProblem(first, loadOf("trace=all,agent=/a.so=other,options")));
+    }
+    SECTION("a different value is refused, naming the setting and both values") {
+        CHECK(joinProblem(first, loadOf("check=spec,agent=/b.so")).value_or("") ==
+              "this load of the layer sets check=spec, but the layer already runs in this JVM with check=strict from "
+              "an earlier load; every load of libjvmtilayer.so in one JVM joins the same layer, so give check the same "
+              "value in each, or only in the first");
+        CHECK(joinProblem(first, loadOf("report=other.txt,agent=/b.so")).value_or("").starts_with(
+            "this load of the layer sets report=other.txt, but the layer already runs in this JVM with report=r.txt"));
+        CHECK(joinProblem(first, loadOf("trace=,agent=/b.so")).value_or("").starts_with(
+            "this load of the layer sets trace=(empty), but the layer already runs in this JVM with trace=all"));
+        CHECK(joinProblem(first, loadOf("report-limit=3,agent=/b.so")).value_or("").starts_with(
+            "this load of the layer sets report-limit=3, but the layer already runs in this JVM with report-limit=10"));
+    }
+    SECTION("a config file's settings count as the load's own; its agents do not") {
+        TempDir dir;
+        const std::string same = dir / "same.json", other = dir / "other.json";
+        writeFile(same, R"({"check": "strict", "agents": [{"path": "/c.so"}]})");
+        writeFile(other, R"({"check": "spec", "agents": [{"path": "/c.so"}]})");
+        CHECK_FALSE(joinProblem(first, loadOf(("config=" + same).c_str())));
+        CHECK(joinProblem(first, loadOf(("config=" + other).c_str())).value_or("").starts_with(
+            "this load of the layer sets check=spec, but the layer already runs in this JVM with check=strict"));
+    }
+    SECTION("the environment is every load's: a variable is no load's own setting") {
+        env.set("JVMTI_LAYER_REPORT_LIMIT", "7");
+        const auto withVariable = loadOf("agent=/b.so");
+        CHECK(withVariable.settings.reportLimit == 7);
+        CHECK_FALSE(joinProblem(first, withVariable));
+    }
+}
+
+TEST_CASE("settings: a value as an option string writes it", "[settings]") {
+    CHECK(valueText(Value{std::string("strict")}) == "strict");
+    CHECK(valueText(Value{std::int64_t{8}}) == "8");
+    CHECK(valueText(Value{true}) == "true");
+    CHECK(valueText(Value{std::vector<std::string>{"a", "b"}}) == "a:b");
+    CHECK(valueText(Value{std::vector<AgentSpec>{agent("/a.so", "x=1"), agent("/b.so")}}) == "/a.so=x=1:/b.so");
+}
