@@ -17,7 +17,9 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "checks/advice.hpp"
 #include "checks/call_site.hpp"
@@ -61,11 +63,23 @@ void reportLeaks(const std::vector<memory::Leak>& leaks) {
     }
 }
 
+// One load of the layer by the VM (-agentpath, -agentlib or an attach) and the agents it
+// named: the VM calls Agent_OnUnload once per load, in load order, and each call unloads its
+// load's agents.
+struct Load {
+    std::size_t firstAgent = 0;
+    std::size_t agentCount = 0;
+};
+
 struct State {
     Settings settings;
+    SettingsResult firstLoad;            // the settings as the first load gave them, unexpanded
     std::deque<Agent> agents;            // stable addresses
     std::deque<LayerVM> vms;             // one per agent loaded by the layer
     std::deque<std::string> optionCopies;  // the char* each agent was given
+    std::vector<Load> loads;
+    std::size_t unloads = 0;             // Agent_OnUnload calls so far
+    bool loaded = false;                 // a first load has read the settings
     jvmtiEnv* control = nullptr;         // the layer's own host environment
     bool started = false;                // the layer's reporting and checks are running
     bool finished = false;               // the end-of-run reports are written
@@ -293,7 +307,6 @@ jint JNICALL adoptGetEnv(JavaVM* vm, void** penv, jint version) {
 // table pointer is the one every agent's JavaVM* leads to (HotSpot has one JavaVM).
 jint startAdopting(JavaVM* vm) {
     State& s = state();
-    if (s.vmInvoke != nullptr) return fail("the layer is loaded twice with adopt=true"), JNI_ERR;
     if (!s.settings.agents.empty())
         return fail("adopt=true takes the agents the VM loads; leave agent= and \"agents\" out"), JNI_ERR;
     if (s.settings.check == CheckMode::Off) return JNI_OK;  // agents would get the VM's own environments anyway
@@ -305,14 +318,106 @@ jint startAdopting(JavaVM* vm) {
     return JNI_OK;
 }
 
+// The layer's own library, resolved: an agent= naming it would load the layer into itself.
+std::string ownLibraryPath() {
+    Dl_info mine{};
+    if (::dladdr(reinterpret_cast<const void*>(&ownLibraryPath), &mine) == 0 || mine.dli_fname == nullptr) return {};
+    char* real = ::realpath(mine.dli_fname, nullptr);
+    if (real == nullptr) return mine.dli_fname;
+    std::string out = real;
+    std::free(real);
+    return out;
+}
+
+std::optional<std::string> namesTheLayer(const std::vector<AgentSpec>& agents) {
+    const std::string own = ownLibraryPath();
+    for (const AgentSpec& spec : agents) {
+        char* real = ::realpath(spec.path.c_str(), nullptr);
+        const bool same = real != nullptr && own == real;
+        std::free(real);
+        if (same)
+            return "agent=" + spec.path +
+                   " is libjvmtilayer.so itself; give agent= your agent's library. To put several agents behind the "
+                   "layer, load the layer once per agent (-agentpath:libjvmtilayer.so=agent=liba.so "
+                   "-agentpath:libjvmtilayer.so=agent=libb.so) or list them in a config file";
+    }
+    return std::nullopt;
+}
+
+// Loads `specs` behind the layer and calls each one's start-up function, as one load.
+jint loadAgents(JavaVM* vm, const std::vector<AgentSpec>& specs, void* reserved, bool attach) {
+    State& s = state();
+    Load& load = s.loads.emplace_back(Load{s.agents.size(), 0});
+    const char* entryName = attach ? "Agent_OnAttach" : "Agent_OnLoad";
+    for (const AgentSpec& spec : specs) {
+        Agent& agent = s.agents.emplace_back();
+        ++load.agentCount;
+        agent.path = spec.path;
+        agent.options = spec.options;
+        agent.index = static_cast<int>(s.agents.size() - 1);
+        // RTLD_LOCAL: agents often export the same helper names; each keeps its own. A library
+        // loaded twice (two loads with different options) is one handle, as in the VM.
+        agent.handle = ::dlopen(spec.path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (agent.handle == nullptr)
+            return fail("cannot load agent " + spec.path + ": " + ::dlerror()), JNI_ERR;
+        using Entry = jint(JNICALL*)(JavaVM*, char*, void*);
+        auto entry = reinterpret_cast<Entry>(::dlsym(agent.handle, entryName));
+        if (entry == nullptr) return fail("agent " + spec.path + " has no " + entryName + " function"), JNI_ERR;
+        bool seen = false;
+        for (std::size_t i = 0; i + 1 < s.agents.size(); ++i) seen = seen || s.agents[i].handle == agent.handle;
+        if (!seen) natives::addLibrary(agent.path, agent.handle);
+        LayerVM& lvm = s.vms.emplace_back(LayerVM{&kInvoke, vm, &agent});
+        // The VM passes NULL when no options were given and "" for an empty string.
+        char* agentOptions = nullptr;
+        if (agent.options) agentOptions = s.optionCopies.emplace_back(*agent.options).data();
+        const jint result = entry(reinterpret_cast<JavaVM*>(&lvm), agentOptions, reserved);
+        if (result != JNI_OK) {
+            fail(std::string(entryName) + " of " + spec.path + " returned " + std::to_string(result));
+            return result;
+        }
+    }
+    return JNI_OK;
+}
+
+// A further load of the layer in a JVM where it runs already. One that names agents joins:
+// its agents are added, in the VM's load order, if it changes no setting. The rest cannot
+// join, each for its own reason.
+jint joinLayer(JavaVM* vm, const SettingsResult& later, void* reserved, bool attach) {
+    State& s = state();
+    const bool adopting = s.settings.adopt;
+    if (adopting && later.settings.adopt)
+        return fail("the layer is loaded twice with adopt=true (jvmti-check adds it to JAVA_TOOL_OPTIONS, and something "
+                    "added it again): load it once"),
+               JNI_ERR;
+    if (adopting)
+        return fail("the layer already runs here with adopt=true (as jvmti-check starts it), which puts every agent the "
+                    "VM loads behind it; load your agents directly (-agentpath:libagent.so=options), not through "
+                    "libjvmtilayer.so"),
+               JNI_ERR;
+    if (later.settings.adopt)
+        return fail("adopt=true in a later load: the layer already runs in this JVM with agent= from an earlier load; "
+                    "use one of the two ways (adopt=true, as jvmti-check does, or agent= in each load)"),
+               JNI_ERR;
+    if (later.settings.agents.empty())
+        return fail("this load of the layer names no agent, and the layer already runs in this JVM: give it "
+                    "agent=/path/libagent.so[=options], or leave it out"),
+               JNI_ERR;
+    if (auto problem = joinProblem(s.firstLoad, later)) return fail(*problem), JNI_ERR;
+    if (!attach) setPhase(JVMTI_PHASE_ONLOAD);
+    const jint result = loadAgents(vm, later.settings.agents, reserved, attach);
+    if (result == JNI_OK && !attach) setPhase(JVMTI_PHASE_PRIMORDIAL);
+    return result;
+}
+
 jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     State& s = state();
-    if (s.started || s.vmInvoke != nullptr)
-        return fail("the layer is already loaded in this JVM (once in JAVA_TOOL_OPTIONS or by jvmti-check, and once more)"),
-               JNI_ERR;
     SettingsResult parsed = loadSettings(options);
     if (!parsed.ok()) return fail(parsed.error), JNI_ERR;
-    s.settings = std::move(parsed.settings);
+    if (auto problem = namesTheLayer(parsed.settings.agents)) return fail(*problem), JNI_ERR;
+    if (s.loaded) return joinLayer(vm, parsed, reserved, attach);
+    s.loaded = true;
+    s.settings = parsed.settings;
+    s.firstLoad = std::move(parsed);
     setCheckMode(s.settings.check);
     // The JVMs this one starts get their own JAVA_TOOL_OPTIONS (jvmti-check's way of following them).
     if (!s.settings.childToolOptions.empty()) {
@@ -326,32 +431,10 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
                JNI_ERR;
     setPhase(attach ? JVMTI_PHASE_LIVE : JVMTI_PHASE_ONLOAD);
     if (!startLayer(vm)) return JNI_ERR;
-
-    const char* entryName = attach ? "Agent_OnAttach" : "Agent_OnLoad";
-    for (const AgentSpec& spec : s.settings.agents) {
-        Agent& agent = s.agents.emplace_back();
-        agent.path = spec.path;
-        agent.options = spec.options;
-        agent.index = static_cast<int>(s.agents.size() - 1);
-        // RTLD_LOCAL: agents often export the same helper names; each keeps its own.
-        agent.handle = ::dlopen(spec.path.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (agent.handle == nullptr)
-            return fail("cannot load agent " + spec.path + ": " + ::dlerror()), JNI_ERR;
-        using Entry = jint(JNICALL*)(JavaVM*, char*, void*);
-        auto entry = reinterpret_cast<Entry>(::dlsym(agent.handle, entryName));
-        if (entry == nullptr) return fail("agent " + spec.path + " has no " + entryName + " function"), JNI_ERR;
-        natives::addLibrary(agent.path, agent.handle);
-        LayerVM& lvm = s.vms.emplace_back(LayerVM{&kInvoke, vm, &agent});
-        // The VM passes NULL when no options were given and "" for an empty string.
-        char* agentOptions = nullptr;
-        if (agent.options) agentOptions = s.optionCopies.emplace_back(*agent.options).data();
-        const jint result = entry(reinterpret_cast<JavaVM*>(&lvm), agentOptions, reserved);
-        if (result != JNI_OK) {
-            fail(std::string(entryName) + " of " + spec.path + " returned " + std::to_string(result));
-            return result;
-        }
-    }
-    // The OnLoad phase ends when Agent_OnLoad returns; the VM moves on to primordial.
+    const jint result = loadAgents(vm, s.settings.agents, reserved, attach);
+    if (result != JNI_OK) return result;
+    // The OnLoad phase ends when Agent_OnLoad returns; the VM moves on to primordial (a later
+    // load of the layer puts it back to OnLoad while its own agents load).
     if (!attach) setPhase(JVMTI_PHASE_PRIMORDIAL);
     return JNI_OK;
 }
@@ -383,12 +466,17 @@ JNIEXPORT void JNICALL Agent_OnUnload(JavaVM*) {
     setPhase(JVMTI_PHASE_DEAD);
     // Adopted agents unload after the layer (the VM unloads in load order): their run ends at exit.
     if (!s.started || s.settings.adopt) return;
-    for (size_t i = 0; i < s.agents.size(); ++i) {
-        using Unload = void(JNICALL*)(JavaVM*);
-        auto unload = reinterpret_cast<Unload>(::dlsym(s.agents[i].handle, "Agent_OnUnload"));
-        if (unload != nullptr) unload(reinterpret_cast<JavaVM*>(&s.vms[i]));
+    // One call per load of the layer, in load order: this call's load unloads its agents, and
+    // the last one ends the run.
+    if (s.unloads < s.loads.size()) {
+        const Load& load = s.loads[s.unloads++];
+        for (std::size_t i = load.firstAgent; i < load.firstAgent + load.agentCount; ++i) {
+            using Unload = void(JNICALL*)(JavaVM*);
+            auto unload = reinterpret_cast<Unload>(::dlsym(s.agents[i].handle, "Agent_OnUnload"));
+            if (unload != nullptr) unload(reinterpret_cast<JavaVM*>(&s.vms[i]));
+        }
     }
-    finishRun();
+    if (s.unloads >= s.loads.size()) finishRun();
 }
 
 }  // extern "C"

@@ -12,7 +12,8 @@
 // Each run gets its own directory under --work (so tests run in parallel); "@DIR@" in program
 // arguments, agent options and layer options stands for it. Without --layer each agent is
 // loaded with -agentpath:LIB=OPTIONS; with --layer, with
-// -agentpath:LAYER=LAYER_OPTIONS,agent=LIB=OPTIONS (one agent), or through a config file
+// -agentpath:LAYER=LAYER_OPTIONS,agent=LIB=OPTIONS for each agent (one load of the layer per
+// agent, as a user wraps agents by hand), or all of them through a config file
 // @DIR@/agents.json ({"agents":[{"path":..,"options":..},..]}) named by config=FILE with
 // --layer-config. With --attach the program starts without agents and the (single) agent is
 // loaded with `jcmd PID JVMTI.agent_load`, once the program has created @DIR@/ready; the
@@ -150,7 +151,8 @@ Config parse(int argc, char** argv)
         else usage("unknown option " + opt);
     }
     if (c.java.empty() || c.classpath.empty() || c.main_class.empty()) usage("--java, --cp and --main are required");
-    if (c.agents.empty()) usage("at least one --agent is required");
+    // Without --agent the --jvm-arg options load the agents (and the layer) themselves.
+    if (c.agents.empty() && c.jvm_args.empty()) usage("give at least one --agent, or --jvm-arg options that load them");
     if (c.attach && (c.jcmd.empty() || c.agents.size() != 1)) usage("--attach needs --jcmd and exactly one --agent");
     if (c.layer_config && c.layer.empty()) usage("--layer-config needs --layer");
     if (c.compare_direct && c.layer.empty()) usage("--compare-direct needs --layer");
@@ -349,14 +351,19 @@ int execute(const Config& c, const fs::path& dir, bool layered, Clock::time_poin
             json += "]}\n";
             write_file(dir / "agents.json", json);
             options += (options.empty() ? "" : ",") + std::string("config=") + (dir / "agents.json").string();
+            loads.emplace_back(c.layer, options);
+            load_options.push_back("-agentpath:" + c.layer + "=" + options);
         } else {
+            // Each agent wrapped on its own, as a user would: one load of the layer per agent,
+            // every load with the same layer options; the loads join one layer.
             for (const Agent& a : c.agents) {
                 const auto [path, agent_options] = layer_agent(c, a, substitute(a.options, d));
-                options += (options.empty() ? "" : ",") + std::string("agent=") + path + "=" + agent_options;
+                const std::string word =
+                    options + (options.empty() ? "" : ",") + std::string("agent=") + path + "=" + agent_options;
+                loads.emplace_back(c.layer, word);
+                load_options.push_back("-agentpath:" + c.layer + "=" + word);
             }
         }
-        loads.emplace_back(c.layer, options);
-        load_options.push_back("-agentpath:" + c.layer + (options.empty() ? "" : "=" + options));
     }
 
     std::vector<std::string> command = {c.java};
