@@ -482,7 +482,7 @@ Object DocsView::rulesSection() {
         Object row{"id", r.id, "anchor", anchor(ruleAnchor(r.id)), "function", opt(r.function),
                    "functionLink", linkFunction, "parameter", opt(r.parameter), "text", r.text,
                    "severity", r.severity, "error", opt(r.error), "errorLink", errorIds.count(r.error) > 0,
-                   "outcome", r.outcome};
+                   "outcome", r.outcome, "underSpec", r.underSpec, "underStrict", r.underStrict};
         (r.layer ? layer : entry).push(std::move(row));
     }
     put(v, "entryCount", std::to_string(entry.size()));

@@ -27,7 +27,8 @@ std::vector<Output> emitRules(const EmitContext& ctx) {
     List entry, layer;
     for (const auto& r : rules) {
         Object v{"id", r.id, "anchor", ruleAnchor(r.id), "function", cell(r.function), "parameter", cell(r.parameter),
-                 "text", cell(r.text), "severity", r.severity, "error", r.error, "outcome", cell(r.outcome)};
+                 "text", cell(r.text), "severity", r.severity, "error", r.error, "outcome", cell(r.outcome),
+                 "underSpec", r.underSpec, "underStrict", r.underStrict};
         (r.layer ? layer : entry).push(std::move(v));
     }
     const size_t entryCount = entry.size(), layerCount = layer.size();

@@ -55,7 +55,8 @@ std::vector<Output> emitRulesJson(const EmitContext& ctx) {
     for (const auto& r : rules)
         list.push(Object{"id", jsonString(r.id), "function", jsonString(r.function), "parameter", jsonString(r.parameter),
                          "text", jsonString(r.text), "severity", jsonString(r.severity), "error", jsonString(r.error),
-                         "outcome", jsonString(r.outcome), "layer", r.layer ? "true" : "false"});
+                         "outcome", jsonString(r.outcome), "spec", jsonString(r.underSpec),
+                         "strict", jsonString(r.underStrict), "layer", r.layer ? "true" : "false"});
     const Object view{"version", jsonString(ctx.version.str()), "rules", withMore(std::move(list))};
     return {{"docs/rules.json", renderTemplate("jvmti_rules.json", view, Escape::None)}};
 }

@@ -29,7 +29,8 @@ std::vector<Rule> layerRules(const Spec& spec) {
         const bool perFunction = id.find("{function}") != std::string::npos;
         for (const auto& fn : perFunction ? allocating : std::vector<std::string>{""})
             out.push_back(Rule{expand(id, fn), expand(r.function, fn), r.parameter, r.text, r.severity, r.error,
-                               r.outcome, true});
+                               r.outcome, true, jvmtilayer::own_rules::outcomeName(r.underSpec),
+                               jvmtilayer::own_rules::outcomeName(r.underStrict)});
     }
     return out;
 }

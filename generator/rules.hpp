@@ -22,6 +22,8 @@ struct Rule {
     std::string error;      // what the call returns when the rule is broken (JVMTI_ERROR_...); may be empty
     std::string outcome;    // what else happens, for the layer's own rules; empty for entry checks
     bool layer = false;     // a rule of the layer's own code, not a generated entry check
+    std::string underSpec;    // what breaking it does under check=spec: "refused", "reported, forwarded", ...
+    std::string underStrict;  // and under check=strict (own_rules::outcomeName)
 };
 
 // The rows of `f`'s kViolations table, in the order the entry indexes them: one per check,

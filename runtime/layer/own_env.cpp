@@ -21,23 +21,23 @@ jvmtiError Allocate(Env& env, jlong size, unsigned char** mem_ptr) {
     return result;
 }
 
+// A block the layer knows was freed already, or never handed out, would have the VM free what
+// it does not own and corrupt its heap: refused in every check mode, after the report.
 jvmtiError Deallocate(Env& env, unsigned char* mem) {
     if (mem == nullptr) return jvmti_forward::Deallocate(env, mem);  // the spec lets NULL pass
     switch (memory::remove(mem)) {
         case memory::Release::Known:
-            break;
+            return jvmti_forward::Deallocate(env, mem);
         case memory::Release::Double:
             reportProblem(Severity::Error, own_rules::rule("Deallocate.mem.double"), "Deallocate", "mem",
                           "this block was deallocated already");
-            if (checkMode() == CheckMode::Strict) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
             break;
         case memory::Release::Unknown:
             reportProblem(Severity::Error, own_rules::rule("Deallocate.mem.unknown"), "Deallocate", "mem",
                           "this pointer was never returned by a JVMTI function of this layer");
-            if (checkMode() == CheckMode::Strict) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
             break;
     }
-    return jvmti_forward::Deallocate(env, mem);
+    return JVMTI_ERROR_ILLEGAL_ARGUMENT;
 }
 
 jvmtiError DisposeEnvironment(Env& env) {

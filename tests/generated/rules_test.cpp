@@ -104,7 +104,26 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
         CHECK(r.severity == row.severity);
         CHECK(r.error == row.error);
         CHECK(r.outcome == row.outcome);
+        CHECK(r.underSpec == own::outcomeName(row.underSpec));
+        CHECK(r.underStrict == own::outcomeName(row.underStrict));
     }
+    // What the layer knows would corrupt the VM is refused in every mode, not passed on.
+    for (const char* id : {"Deallocate.mem.double", "Deallocate.mem.unknown"}) {
+        INFO(id);
+        REQUIRE(catalogue.count(id) == 1);
+        CHECK(catalogue[id]->underSpec == "refused");
+        CHECK(catalogue[id]->underStrict == "refused");
+        CHECK(catalogue[id]->error == "JVMTI_ERROR_ILLEGAL_ARGUMENT");
+    }
+    // Entry checks refuse in both modes, except handle validity, which check=strict alone checks.
+    for (const auto& r : all)
+        if (!r.layer) {
+            INFO(r.id);
+            const bool handle = r.id.ends_with(".stale") || (r.id.ends_with(".invalid") && !r.id.ends_with(".env.invalid") &&
+                                                             !r.parameter.empty());
+            CHECK(r.underStrict == "refused");
+            CHECK(r.underSpec == (handle ? "not checked" : "refused"));
+        }
     // ... and the catalogue's layer rules are exactly those rows.
     for (const auto& r : all)
         if (r.layer) {
@@ -222,9 +241,13 @@ TEST_CASE("rules: docs/rules.json holds every rule of the catalogue, in its orde
         const auto& r = rules[i];
         INFO(i << ": " << r.id);
         REQUIRE(j.is_object());
-        CHECK(j.size() == 8);
+        CHECK(j.size() == 9);
         for (const char* key : {"id", "function", "parameter", "text", "severity", "error", "outcome"})
             CHECK(j.at(key).is_string());
+        REQUIRE(j.at("modes").is_object());
+        CHECK(j.at("modes").size() == 2);
+        CHECK(j.at("modes").at("spec") == r.underSpec);
+        CHECK(j.at("modes").at("strict") == r.underStrict);
         REQUIRE(j.at("layer").is_boolean());
         CHECK(ids.insert(j.at("id").get<std::string>()).second);
         CHECK(j.at("id") == r.id);
