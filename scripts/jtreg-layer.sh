@@ -32,7 +32,8 @@
 # libraries), and the lists passed-plain.txt, passed-layer.txt, regressions.txt,
 # failed-plain.txt, not-behind-layer.txt, layer-rules.txt and summary.txt.
 # Exit status: 0 when every test that passes plainly passes behind the layer, 1 when one does
-# not, 2 for a bad option or a run that could not be made.
+# not (with --ci also when a test of the subset fails plainly or none of its JVMs ran behind the
+# layer), 2 for a bad option or a run that could not be made.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -196,5 +197,20 @@ count() { awk -v s="${2:-}" 's == "" || $2 == s' "$out/$1/status.txt" | wc -l; }
   sed 's/^/  /' "$out/not-behind-layer.txt"
 } | tee "$out/summary.txt"
 
-[ -s "$out/regressions.txt" ] && exit 1
-exit 0
+status=0
+[ -s "$out/regressions.txt" ] && status=1
+if [ $ci = 1 ]; then
+  # The subset proves something only when its tests pass plainly and their agents really ran
+  # behind the layer.
+  for t in "${tests[@]}"; do
+    if ! grep -qx "$t" "$out/passed-plain.txt"; then
+      echo "jtreg-layer: CI test $t does not pass plainly: nothing to compare (see $out/plain/work)" >&2
+      status=1
+    fi
+    if ! grep -q "^$t (" "$out/layer-rules.txt"; then
+      echo "jtreg-layer: CI test $t: no JVM of it ran behind the layer (no report in $out/layer/work)" >&2
+      status=1
+    fi
+  done
+fi
+exit $status
