@@ -4,12 +4,14 @@
 # every agent behind the layer under check=strict. A test that passes plainly must pass behind
 # the layer.
 #
-#   scripts/jtreg-layer.sh [--ci] [--jdk DIR] [--layer FILE] [--out DIR] [--conc N]
-#                          [--timeout-factor N] [TEST...]
+#   scripts/jtreg-layer.sh [--ci] [--jdk DIR] [--layer FILE] [--layer-options OPTS] [--out DIR]
+#                          [--conc N] [--timeout-factor N] [TEST...]
 #
 #   --ci                 only the CI subset: tests/jtreg/ci-subset.txt (see docs/testing.md)
 #   --jdk DIR            the JDK to test (default /usr/lib/jvm/java-17-openjdk-amd64)
 #   --layer FILE         libjvmtilayer.so (default build/runtime/libjvmtilayer.so of this checkout)
+#   --layer-options OPTS more settings of the layer after check=strict, KEY=VALUE,... (e.g.
+#                        report-ignore=leak.*; error-exitcode=3 fails every JVM the layer reports on)
 #   --out DIR            where the runs, lists and reports go (default build/jtreg-layer, or
 #                        build/jtreg-layer-ci with --ci); emptied first
 #   --conc N             tests jtreg runs at once (default 2, for a machine of 2 cores)
@@ -43,6 +45,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 ci=0
 jdk=/usr/lib/jvm/java-17-openjdk-amd64
 layer=$root/build/runtime/libjvmtilayer.so
+layer_options=
 out=
 conc=2
 timeout_factor=4
@@ -50,20 +53,21 @@ tests=()
 while [ $# -gt 0 ]; do
   case $1 in
     --ci) ci=1 ;;
-    --jdk|--layer|--out|--conc|--timeout-factor)
+    --jdk|--layer|--layer-options|--out|--conc|--timeout-factor)
       [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value (see --help)"
       case $1 in
-        --jdk) jdk=$2 ;; --layer) layer=$2 ;; --out) out=$2 ;;
+        --jdk) jdk=$2 ;; --layer) layer=$2 ;; --layer-options) layer_options=$2 ;; --out) out=$2 ;;
         --conc) conc=$2 ;; --timeout-factor) timeout_factor=$2 ;;
       esac
       shift ;;
     --jdk=*) jdk=${1#*=} ;;
     --layer=*) layer=${1#*=} ;;
+    --layer-options=*) layer_options=${1#*=} ;;
     --out=*) out=${1#*=} ;;
     --conc=*) conc=${1#*=} ;;
     --timeout-factor=*) timeout_factor=${1#*=} ;;
     -h|--help) usage; exit 0 ;;
-    -*) die "unknown option $1 (options: --ci --jdk --layer --out --conc --timeout-factor; see --help)" ;;
+    -*) die "unknown option $1 (options: --ci --jdk --layer --layer-options --out --conc --timeout-factor; see --help)" ;;
     *) tests+=("$1") ;;
   esac
   shift
@@ -76,8 +80,15 @@ done
 [ -f "$layer" ] || die "--layer $layer: no such file (build it: cmake --build build --target jvmtilayer)"
 layer=$(cd "$(dirname "$layer")" && pwd)/$(basename "$layer")
 [ $ci = 0 ] || [ ${#tests[@]} = 0 ] || die "--ci runs the CI subset: give no tests with it"
-[ -n "$out" ] || out=$root/build/jtreg-layer$([ $ci = 1 ] && echo -ci)
+if [ -z "$out" ]; then
+  out=$root/build/jtreg-layer
+  [ $ci = 0 ] || out=$out-ci
+fi
 case $layer in *[[:space:],]*) die "--layer $layer: a path with white space or a comma cannot go into a JVM option" ;; esac
+case $layer_options in
+  *[[:space:]]*) die "--layer-options '$layer_options': white space cannot go into a JVM option" ;;
+  *adopt=*|*agent=*|*report=*|*check=*) die "--layer-options '$layer_options': adopt=, agent=, check= and report= are the script's own" ;;
+esac
 
 # shellcheck source=scripts/jdk/openjdk-17.sh
 source "$root/scripts/jdk/openjdk-17.sh"
@@ -106,8 +117,8 @@ out=$(cd "$out" && pwd)
 jdk17_natives "$suite/serviceability/jvmti" "$jdk" "$out/natives"
 
 # One jtreg run: NAME (plain or layer), then extra jtreg options. Its wall time goes to
-# $out/NAME/seconds. jtreg's status 1 and 2 (tests failed, tests had errors) are results; any
-# other is a run that did not happen.
+# $out/NAME/seconds. jtreg's status 2 and 3 (tests failed, tests had errors) are results; 1 (no
+# test selected) and any other is a run that did not happen.
 run() {
   local name=$1 start end status=0
   shift
@@ -121,7 +132,8 @@ run() {
   end=$(date +%s.%N)
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f\n", e - s }' > "$out/$name/seconds"
   case $status in
-    0|1|2) ;;
+    0|2|3) ;;
+    1) die "jtreg ($name) selected no test (see $out/$name/jtreg.log)" ;;
     *) tail -20 "$out/$name/jtreg.log" >&2
        die "jtreg ($name) ended with status $status (see $out/$name/jtreg.log)" ;;
   esac
@@ -129,7 +141,8 @@ run() {
 }
 
 run plain
-run layer "-vmoption:-agentpath:$layer=adopt=true,check=strict,report=jvmtilayer.%p.%m" "-retain:jvmtilayer.*"
+run layer "-vmoption:-agentpath:$layer=adopt=true,check=strict,${layer_options:+$layer_options,}report=jvmtilayer.%p.%m" \
+  "-retain:jvmtilayer.*"
 
 # summary.txt: "TEST  Passed. ..." / "Failed. ..." / "Error. ..." per test.
 status_of() { awk '{ s = $2; sub(/\.$/, "", s); print $1, s }' "$out/$1/report/text/summary.txt" | sort; }
