@@ -13,7 +13,7 @@
 #   --layer-options OPTS more settings of the layer after check=strict, KEY=VALUE,... (e.g.
 #                        report-ignore=leak.*; error-exitcode=3 fails every JVM the layer reports on)
 #   --out DIR            where the runs, lists and reports go (default build/jtreg-layer, or
-#                        build/jtreg-layer-ci with --ci); emptied first
+#                        build/jtreg-layer-ci with --ci); emptied first if an earlier output
 #   --conc N             tests jtreg runs at once (default 2, for a machine of 2 cores)
 #   --timeout-factor N   jtreg's timeout factor (default 4: a shared machine is slow)
 #   TEST...              tests or directories under test/hotspot/jtreg instead of
@@ -110,9 +110,14 @@ for t in "${tests[@]}"; do
   paths+=("$suite/$t")
 done
 
+# --out is emptied only when it is empty or an earlier output of this script (it has the marker).
+if [ -d "$out" ] && [ -n "$(ls -A "$out")" ] && [ ! -f "$out/.jtreg-layer" ]; then
+  die "--out $out: not empty and not an output of this script; give a new or empty directory"
+fi
 rm -rf "$out"
 mkdir -p "$out" || die "cannot create --out $out"
 out=$(cd "$out" && pwd)
+touch "$out/.jtreg-layer"
 
 jdk17_natives "$suite/serviceability/jvmti" "$jdk" "$out/natives"
 
