@@ -2,7 +2,8 @@
 # Installs the test tools that Debian does not package: Microsoft's SARIF multitool (the validator
 # the report-format tests run on the layer's SARIF), from npm, into DIR: the first argument, else
 # $JVMTIGEN_TEST_TOOLS, else ~/.cache/jvmtigen/test-tools (where tests/report_formats/CMakeLists.txt
-# looks for it).
+# looks for it). Then what the jtreg tests need from the network: the pinned openjdk-17 source
+# package and Debian's jtreg7 (scripts/jdk/openjdk-17.sh prepare).
 # Idempotent: npm runs only when the tool is missing. Prints the tool's path as its last line.
 set -euo pipefail
 
@@ -25,4 +26,7 @@ if [ ! -f "$tool" ]; then
 fi
 # The package's postinstall step makes the binary executable; npm 11 does not run it.
 chmod u+x "$tool"
+# The JDK's own JVMTI tests behind the layer (tests/jtreg, scripts/jtreg-layer.sh): the pinned
+# openjdk-17 source package (its test parts) and Debian's jtreg7, into ~/.cache/jvmtigen/openjdk-17.
+"$(dirname "$0")/jdk/openjdk-17.sh" prepare >&2
 echo "$tool"
