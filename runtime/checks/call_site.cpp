@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -67,12 +68,23 @@ std::mutex describing;  // libdw's session is not thread-safe; guards `described
 // lookup reads /proc/self/maps and the library's DWARF anew.
 std::unordered_map<std::uintptr_t, std::string> described;
 
+// A source file named relative to its unit's compilation directory (as compilers write it when
+// ccache's base_dir or -fdebug-prefix-map shortened the path), made absolute from that directory.
+std::string absoluteSource(Dwarf_Die* cu, const char* name) {
+    if (name[0] == '/' || cu == nullptr) return name;
+    Dwarf_Attribute attr;
+    const char* dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
+    if (dir == nullptr || dir[0] != '/') return name;
+    return (std::filesystem::path(dir) / name).lexically_normal().string();
+}
+
 // The agent's own source line of the call at `at`. The innermost line may belong to code
 // inlined there (C++ agents call JVMTI through jvmti.h's inline member functions): then the
 // line is where the outermost inlined body was called from, which is in the function itself.
 bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line) {
     Dwarf_Addr bias = 0;
-    if (Dwarf_Die* cu = dwfl_module_addrdie(module, at, &bias)) {
+    Dwarf_Die* cu = dwfl_module_addrdie(module, at, &bias);
+    if (cu != nullptr) {
         Dwarf_Die* scopes = nullptr;
         const int n = dwarf_getscopes(cu, at - bias, &scopes);
         Dwarf_Die* outermost = nullptr;
@@ -86,7 +98,7 @@ bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line
             dwarf_formudata(dwarf_attr(outermost, DW_AT_call_line, &attr), &lineNo) == 0 &&
             dwarf_getsrcfiles(cu, &files, nullptr) == 0) {
             if (const char* name = dwarf_filesrc(files, fileIndex, nullptr, nullptr)) {
-                file = name;
+                file = absoluteSource(cu, name);
                 line = static_cast<int>(lineNo);
                 found = true;
             }
@@ -96,7 +108,7 @@ bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line
     }
     if (Dwfl_Line* l = dwfl_module_getsrc(module, at)) {
         if (const char* name = dwfl_lineinfo(l, nullptr, &line, nullptr, nullptr, nullptr); name && line > 0) {
-            file = name;
+            file = absoluteSource(cu, name);
             return true;
         }
     }
