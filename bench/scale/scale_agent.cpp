@@ -1,6 +1,8 @@
 // The agent of scale_bench: the natives ScaleApp calls (heap walks, calls from many threads,
 // JVMTI memory held, refused calls) and, with the option `vthreads`, counts of the virtual
-// thread events. Run directly on the JVM and behind the layer.
+// thread events. Run directly on the JVM and behind the layer. With the option `members` it
+// also lists each prepared class's methods and fields, as check=strict does to learn their IDs:
+// the cost of asking, without the layer.
 #include <jvmti.h>
 
 #include <atomic>
@@ -28,6 +30,17 @@ jint JNICALL countReferenced(jvmtiHeapReferenceKind, const jvmtiHeapReferenceInf
 }
 
 void JNICALL onVirtualThread(jvmtiEnv*, JNIEnv*, jthread) { ++vthreadEvents; }
+
+// GetClassMethods makes a jmethodID for every method, which the VM keeps after the class unloads.
+void JNICALL onClassPrepare(jvmtiEnv* env, JNIEnv*, jthread, jclass klass) {
+    jint count = 0;
+    jmethodID* methods = nullptr;
+    if (env->GetClassMethods(klass, &count, &methods) == JVMTI_ERROR_NONE)
+        env->Deallocate(reinterpret_cast<unsigned char*>(methods));
+    jfieldID* fields = nullptr;
+    if (env->GetClassFields(klass, &count, &fields) == JVMTI_ERROR_NONE)
+        env->Deallocate(reinterpret_cast<unsigned char*>(fields));
+}
 
 }  // namespace
 
@@ -82,18 +95,23 @@ JNIEXPORT jlong JNICALL Java_ScaleApp_vthreadEvents(JNIEnv*, jclass) { return vt
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*) {
     if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK) return 1;
     const bool vthreads = options != nullptr && std::strstr(options, "vthreads") != nullptr;
+    const bool members = options != nullptr && std::strstr(options, "members") != nullptr;
     jvmtiCapabilities caps{};
     caps.can_tag_objects = 1;
     caps.can_support_virtual_threads = vthreads;
     if (jvmti->AddCapabilities(&caps) != JVMTI_ERROR_NONE) return 1;
+    jvmtiEventCallbacks cb{};
     if (vthreads) {
-        jvmtiEventCallbacks cb{};
         cb.VirtualThreadStart = onVirtualThread;
         cb.VirtualThreadEnd = onVirtualThread;
-        jvmti->SetEventCallbacks(&cb, sizeof cb);
+    }
+    if (members) cb.ClassPrepare = onClassPrepare;
+    jvmti->SetEventCallbacks(&cb, sizeof cb);
+    if (vthreads) {
         jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VIRTUAL_THREAD_START, nullptr);
         jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VIRTUAL_THREAD_END, nullptr);
     }
+    if (members) jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_CLASS_PREPARE, nullptr);
     return 0;
 }
 

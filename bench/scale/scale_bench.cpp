@@ -6,7 +6,8 @@
 // --max bounds the sizes (default 100,000: classes 1,000, 20,000 and 80,000, the others powers
 // of ten from 1,000; flood is 10^5 to 10^7 and threads 1 to 64 whatever the bound);
 // --before LIB adds a column for another layer library (a build of an earlier commit) where
-// memory under check=strict is the question (classes).
+// memory under check=strict is the question (classes). The classes table also runs the agent
+// alone listing every class's members (`members`): what check=strict asks of the VM, without it.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ Result run(const std::string& command) {
 
 struct Variant {
     std::string name, lib, check;
+    std::string agentOptions = {};  // added to the dimension's
 };
 
 struct Dimension {
@@ -45,7 +47,9 @@ struct Dimension {
 };
 
 std::string command(const Dimension& d, const Variant& v, long n, const std::string& report) {
-    std::string agent = std::string(AGENT_PATH) + (d.agentOptions.empty() ? "" : "=" + d.agentOptions);
+    std::string options = d.agentOptions;
+    if (!v.agentOptions.empty()) options += (options.empty() ? "" : ",") + v.agentOptions;
+    std::string agent = std::string(AGENT_PATH) + (options.empty() ? "" : "=" + options);
     std::string c = d.javaHome + "/bin/java -Xshare:auto -Xmx256m ";
     if (v.lib.empty()) c += "-agentpath:" + agent;
     else c += "-agentpath:" + v.lib + "=check=" + v.check + ",report=" + report + ",agent=" + agent;
@@ -79,7 +83,7 @@ void measure(const Dimension& d) {
             if (r.back().out.rfind("FAILED", 0) == 0) notes += " " + v.name + " failed;";
             const auto at = r.back().out.find("result ");
             const std::string result = at == std::string::npos ? "?" : r.back().out.substr(at + 7, r.back().out.find('\n', at) - at - 7);
-            if (v.lib.empty()) notes += " result " + result + ";";
+            if (v.lib.empty() && v.agentOptions.empty()) notes += " result " + result + ";";
             else if (d.name == "flood") notes += " " + v.name + " report " + std::to_string(fileSize(report)) + " B;";
             if (!v.lib.empty() && d.name == "flood") {
                 std::ifstream in(report);
@@ -122,7 +126,9 @@ int main(int argc, char** argv) {
     }
     const std::string jdk = JAVA_HOME, jdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64";
     const Variant plain{"plain", "", ""}, spec{"spec", LAYER_PATH, "spec"}, strict{"strict", LAYER_PATH, "strict"};
-    std::vector<Variant> classVariants{plain, strict};
+    // members: no layer, the agent listing each class's methods and fields as check=strict does.
+    const Variant members{"members", "", "", "members"};
+    std::vector<Variant> classVariants{plain, members, strict};
     if (!before.empty()) classVariants.push_back({"before", before, "strict"});
     std::vector<long> classSizes;
     for (const long n : {1000L, 20000L, 80000L, 320000L})
