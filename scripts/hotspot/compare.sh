@@ -26,6 +26,7 @@ spec=
 version=17.0.0
 jvmtigen=$root/build/generator/jvmtigen
 work=
+work_given=0
 check=0
 while [ $# -gt 0 ]; do
   case $1 in
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
     --spec) spec=$2; shift 2 ;;
     --jvmti-version) version=$2; shift 2 ;;
     --jvmtigen) jvmtigen=$2; shift 2 ;;
-    --work) work=$2; shift 2 ;;
+    --work) work=$2; work_given=1; shift 2 ;;
     --check) check=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -85,10 +86,13 @@ for f in jvmtiEnter.cpp jvmtiEnterTrace.cpp jvmtiEnv.hpp; do
   printf '%-22s %14s %14s %s\n' "$f" "$raw" "$norm" "$unexplained"
   [ "$unexplained" = 0 ] || status=1
 done
-printf 'HotSpot pipeline %.2f s, jvmtigen %.3f s; outputs and diffs in %s\n' \
-  "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" "$work"
+awk -v a="$t0" -v b="$t1" -v c="$t2" -v w="$work" \
+  'BEGIN { printf "HotSpot pipeline %.2f s, jvmtigen %.3f s; outputs and diffs in %s\n", b - a, c - b, w }'
+
 if [ $check = 1 ] && [ $status != 0 ]; then
   echo "compare.sh: differences not listed in $known (see $work/diff/*.diff)" >&2
   exit 1
 fi
+# A check that passed leaves no temporary directory behind.
+if [ $check = 1 ] && [ $work_given = 0 ]; then rm -rf "$work"; echo "(removed $work: the check passed)"; fi
 exit 0
