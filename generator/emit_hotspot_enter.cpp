@@ -33,7 +33,7 @@ std::string entryName(const Function& f, bool trace) {
     return std::string(kEntryPrefix) + (trace ? std::string(kTraceTag) : "") + "_" + f.id;
 }
 
-Object functionView(const Function& f, bool trace) {
+Object entryView(const Function& f, bool trace) {
     const Entry e = entryOf(f);
     Object v{"id", f.id, "num", std::to_string(f.num), "entry", entryName(f, trace),
              "underIncludeJvmti", e.underIncludeJvmti,
@@ -47,8 +47,12 @@ Object functionView(const Function& f, bool trace) {
              "guardUnattached", e.guard == ThreadGuard::AnyButUnattached,
              "enterVm", e.enterVm, "preserveExceptions", e.preserveExceptions};
 
+    // The C signature, as jvmti.h declares the function (varargs as `...` alone).
     List params;
-    for (const auto* p : signatureParams(f.params)) params.push(Object{"decl", p->type.kind == Kind::Varargs ? p->id : p->type.cType() + " " + p->id});
+    for (const auto* p : signatureParams(f.params)) {
+        const bool varargs = p->type.kind == Kind::Varargs;
+        params.push(Object{"decl", varargs ? p->id : p->type.cType() + " " + p->id});
+    }
     put(v, "params", withMore(std::move(params)));
 
     List caps(e.capabilities.size());
@@ -121,7 +125,7 @@ Object enterView(const EmitContext& ctx, bool trace) {
     for (const auto& cat : s.categories) {
         List fns;
         for (const auto& f : s.functions)
-            if (!f.elided && f.category == cat.id && inEntryTable(f)) fns.push(functionView(f, trace));
+            if (!f.elided && f.category == cat.id && inEntryTable(f)) fns.push(entryView(f, trace));
         categories.push(Object{"label", cat.label, "functions", std::move(fns)});
     }
     put(v, "categories", std::move(categories));
