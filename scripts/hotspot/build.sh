@@ -7,7 +7,7 @@
 # Prints the time of each build and the warnings each build log holds. See docs/hotspot.md.
 #
 #   scripts/hotspot/build.sh [--jdk-src DIR] [--work DIR] [--jobs N] [--boot-jdk DIR]
-#                            [--jtreg DIR] [--only stock|jvmtigen] [--configure-only]
+#                            [--jtreg DIR] [--only stock|jvmtigen] [--configure-only | --objects-only]
 #
 # --jdk-src   the jdk17u tree (default $JDK17U_SRC); it is never written to: the build works
 #             on a copy under WORK/src, patched
@@ -18,6 +18,10 @@
 #             on each, and the two result lists compared
 # --only      build one configuration only
 # --configure-only  stop after configuring (to check the options and the packages)
+# --objects-only    no full build: HotSpot's gensrc step, then only the libjvm objects made from or
+#             against the generated files (jvmtiEnter.o, jvmtiEnterTrace.o, and jvmtiEnv.o, whose
+#             definitions must match the generated jvmtiEnv.hpp, with jvmtiEnvBase.o, jvmtiExport.o,
+#             jvmtiTrace.o, jvmtiUtil.o), with HotSpot's own headers and flags: minutes, not hours
 #
 # What it needs (Debian 12): build-essential autoconf zip unzip file libasound2-dev libcups2-dev
 # libfontconfig1-dev libx11-dev libxext-dev libxrender-dev libxrandr-dev libxtst-dev libxt-dev
@@ -33,6 +37,7 @@ boot_jdk=/usr/lib/jvm/java-17-openjdk-amd64
 jtreg=
 only=
 configure_only=0
+objects_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --jdk-src) src=$2; shift 2 ;;
@@ -42,6 +47,7 @@ while [ $# -gt 0 ]; do
     --jtreg) jtreg=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --configure-only) configure_only=1; shift ;;
+    --objects-only) objects_only=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -66,8 +72,9 @@ if [ ! -f "$work/src/.jvmtigen-patched" ]; then
   touch "$work/src/.jvmtigen-patched"
 fi
 
-configure() {  # CONF
+configure() {  # CONF (once: remove WORK to start over)
   local dir=$work/build-$1
+  [ -f "$dir/spec.gmk" ] && return
   mkdir -p "$dir"
   (cd "$dir" && nice bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
       --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
@@ -87,8 +94,28 @@ build() {  # CONF
   echo "$1: built in $((end - start)) s; warnings in its log: $(grep -c 'warning:' "$work/build-$1.log" || true)"
 }
 
+objects() {  # CONF: gensrc, then the JVMTI objects alone, through HotSpot's own make rules
+  local dir=$work/build-$1 extra=() objs=$work/build-$1/hotspot/variant-server/libjvm/objs targets=()
+  [ "$1" = jvmtigen ] && extra=(JVMTIGEN="$jvmtigen")
+  for o in jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmtiTrace jvmtiUtil; do
+    targets+=("$objs/$o.o")
+  done
+  local start end
+  start=$(date +%s)
+  (cd "$dir" && nice make JOBS="$jobs" "${extra[@]}" hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
+    cd "$work/src/make/hotspot" && nice make -r -R -I "$work/src/make/common" -f lib/CompileLibraries.gmk \
+      SPEC="$dir/spec.gmk" JVM_VARIANT=server "${extra[@]}" "${targets[@]}" >>"$work/objects-$1.log" 2>&1) ||
+    die "objects of $1 failed: $work/objects-$1.log"
+  end=$(date +%s)
+  echo "$1: gensrc and ${#targets[@]} objects in $((end - start)) s; warnings: $(grep -c 'warning:' "$work/objects-$1.log" || true)"
+}
+
 for c in $configs; do configure "$c"; done
 [ $configure_only = 1 ] && { echo "configured: $configs under $work"; exit 0; }
+if [ $objects_only = 1 ]; then
+  for c in $configs; do objects "$c"; done
+  exit 0
+fi
 for c in $configs; do build "$c"; done
 
 # The generated files of the jvmtigen build are jvmtigen's (its banner), the stock build's the stylesheets'.
