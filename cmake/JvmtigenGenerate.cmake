@@ -42,7 +42,8 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
-set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json)
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json
+    hotspot-enter hotspot-enter-trace hotspot-env-hpp)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
 set(_JVMTIGEN_FILES_checks src/jvmti_entries.hpp src/jvmti_table.cpp)
@@ -60,6 +61,10 @@ set(_JVMTIGEN_FILES_cpp include/jvmti.hpp)
 set(_JVMTIGEN_FILES_docs docs/jvmti.html)
 set(_JVMTIGEN_FILES_rules docs/rules.md)
 set(_JVMTIGEN_FILES_rules-json docs/rules.json)
+# HotSpot's entry layer (docs/hotspot.md), for a HotSpot build: named in OUTPUTS or not made.
+set(_JVMTIGEN_FILES_hotspot-enter jvmtifiles/jvmtiEnter.cpp)
+set(_JVMTIGEN_FILES_hotspot-enter-trace jvmtifiles/jvmtiEnterTrace.cpp)
+set(_JVMTIGEN_FILES_hotspot-env-hpp jvmtifiles/jvmtiEnv.hpp)
 foreach(o IN LISTS _JVMTIGEN_OUTPUTS)
   set_property(GLOBAL PROPERTY _JVMTIGEN_FILES_${o} "${_JVMTIGEN_FILES_${o}}")
 endforeach()
@@ -106,7 +111,9 @@ endfunction()
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
 # jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
 # events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
-# catalogue as JSON, docs/rules.json); an unknown name stops the configuration. What an output
+# catalogue as JSON, docs/rules.json), hotspot-enter, hotspot-enter-trace, hotspot-env-hpp
+# (HotSpot's jvmtifiles/, generated only: HotSpot's build compiles them; docs/hotspot.md); an
+# unknown name stops the configuration. What an output
 # needs comes with it: trace brings checks and events; checks, stubs, recorder, forward and
 # events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR defaults to
 # <current binary dir>/<TARGET>.

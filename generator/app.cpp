@@ -48,7 +48,7 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
     std::vector<const Emitter*> chosen;
     if (emit)
         for (const auto& e : allEmitters())
-            if (opts.only.empty() || std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
+            if (opts.only.empty() ? !e.optIn : std::find(opts.only.begin(), opts.only.end(), e.name) != opts.only.end())
                 chosen.push_back(&e);
     std::optional<EmitRun> emitting;
     if (!chosen.empty()) emitting.emplace(chosen, opts.out);

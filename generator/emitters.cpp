@@ -33,6 +33,14 @@ const std::vector<Emitter>& allEmitters() {
           {"jvmti_trace_events.cpp", Escape::None}, {"jvmti_trace_values.cpp", Escape::None}}},
         {"cpp", "include/jvmti.hpp: a C++ API over jvmti.h (owning results, typed constants and events)", emitCpp,
          {{"jvmti.hpp", Escape::None}}},
+        // HotSpot's entry layer (docs/hotspot.md): only with --only, for HotSpot's build.
+        {"hotspot-enter", "jvmtifiles/jvmtiEnter.cpp: HotSpot's JVMTI entries and their table (only with --only)",
+         emitHotspotEnter, {{"hotspot_jvmtiEnter.cpp", Escape::None}}, true},
+        {"hotspot-enter-trace",
+         "jvmtifiles/jvmtiEnterTrace.cpp: HotSpot's entries that log for -XX:TraceJVMTI (only with --only)",
+         emitHotspotEnterTrace, {{"hotspot_jvmtiEnterTrace.cpp", Escape::None}}, true},
+        {"hotspot-env-hpp", "jvmtifiles/jvmtiEnv.hpp: HotSpot's class JvmtiEnv behind the entries (only with --only)",
+         emitHotspotEnvHpp, {{"hotspot_jvmtiEnv.hpp", Escape::None}}, true},
     };
     return list;
 }

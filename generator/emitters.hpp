@@ -42,6 +42,9 @@ struct Emitter {
     std::string description;  // for --help
     std::function<std::vector<Output>(const EmitContext&)> run;
     std::vector<TemplateName> templates;  // what it renders, to parse ahead (prepareTemplates)
+    // Written only when --only names it: outputs for one particular VM's sources (HotSpot's),
+    // not for every user of the spec, so not part of a plain run or of generated/.
+    bool optIn = false;
 };
 
 const std::vector<Emitter>& allEmitters();
@@ -64,5 +67,8 @@ std::vector<Output> emitTrace(const EmitContext& ctx);
 std::vector<Output> emitCpp(const EmitContext& ctx);
 std::vector<Output> emitRules(const EmitContext& ctx);
 std::vector<Output> emitRulesJson(const EmitContext& ctx);
+std::vector<Output> emitHotspotEnter(const EmitContext& ctx);
+std::vector<Output> emitHotspotEnterTrace(const EmitContext& ctx);
+std::vector<Output> emitHotspotEnvHpp(const EmitContext& ctx);
 
 }  // namespace jvmtigen

@@ -133,6 +133,10 @@ void Validator::numbers() {
     }
     std::map<int, const ErrorCode*> errs;
     for (const auto& e : s_.errors) {
+        // HotSpot's JvmtiUtil::_error_names (the hotspot-enter output) is an array indexed by num.
+        if (e.num > kHighestNum)
+            d_.error(e.line, "error '" + e.id + "' has num " + std::to_string(e.num) +
+                                 "; the error tables are laid out by num, which goes up to " + std::to_string(kHighestNum));
         auto [it, fresh] = errs.emplace(e.num, &e);
         if (!fresh)
             d_.error(e.line, "error '" + e.id + "' has num " + std::to_string(e.num) + ", already taken by '" +

@@ -193,6 +193,14 @@ TEST_CASE("broken: an event num outside 1 to 1024", "[broken]") {
                           "event 'GadgetLost' has num 0; the event tables are laid out by num, which goes from 1 to 1024"}});
 }
 
+TEST_CASE("broken: an error num past the tables' limit", "[broken]") {
+    // HotSpot's error names (hotspot-enter) are an array by num: a huge num would make it huge.
+    const auto spec = edited("num=\"20\"", "num=\"1025\"");
+    checkRejected(spec, {{lineOf(spec, "num=\"1025\""),
+                          "error 'TINY_ERROR_NO_GADGETS' has num 1025; the error tables are laid out by num, which goes "
+                          "up to 1024"}});
+}
+
 TEST_CASE("broken: bad phase value", "[broken]") {
     const auto spec = edited("phase=\"any\"", "phase=\"sometimes\"");
     checkRejected(spec, {{lineOf(spec, "phase=\"sometimes\""),
