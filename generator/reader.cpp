@@ -720,8 +720,10 @@ void Reader::event(Node n, bool elided) {
     s_.events.push_back(std::move(e));
 }
 
+// What <elide> holds is read like the rest, but never emitted: a problem found in it is a warning.
 void Reader::elide(Node n, const std::string& category, bool inEvents) {
     checkAttrs(n, {"why"});
+    Diagnostics::Demoted quiet(d_, true);
     for (Node c : n.children()) {
         const std::string ct = isElement(c) ? c.name() : "";
         if (ct == "intro") intro(c, category, true);
