@@ -336,6 +336,8 @@ void Validator::link(const ProseNode& n, const std::string& owner) {
 void Validator::prose(const Prose& p, const std::string& owner) {
     for (const auto& n : p) {
         if (n.tag.ends_with("link")) link(n, owner);  // a "constants" node is a placeholder: groups are checked on their own
+        if (n.tag == "note")
+            if (const std::string* s = n.attr("since")) since(*s, n.line, "a <note> in the prose of '" + owner + "'");
         prose(n.kids, owner);
     }
 }
