@@ -13,8 +13,17 @@ const fs::path kJdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64/include";
 
 // What the committed header (spec/jvmti.xml's newest release) has that JDK 25's lacks, and
 // the reverse, as the ABI facts read them.
-const std::string kOnlyInJdk25 = "  enumerator JVMTI_VERSION = 806944768 in enum (anonymous)\n";  // 0x30190000
-const std::string kOnlyInOurs = "  enumerator JVMTI_VERSION = 807075840 in enum (anonymous)\n";   // 0x301B0000: 27.0.0
+// JVMTI_VERSION, and the 46th capability of JDK 28 (bit 45), which takes one bit of the padding.
+const std::string kOnlyInJdk25 =
+    "  enumerator JVMTI_VERSION = 806944768 in enum (anonymous)\n"  // 0x30190000: 25.0.0
+    "  struct jvmtiCapabilities field #45 (unnamed) : unsigned int bits 3\n"
+    "  struct jvmtiCapabilities field #46 (unnamed) : unsigned int bits 16\n";
+const std::string kOnlyInOurs =
+    "  enumerator JVMTI_VERSION = 807141376 in enum (anonymous)\n"  // 0x301C0000: 28.0.0
+    "  layout jvmtiCapabilities.can_support_value_objects bit 45\n"
+    "  struct jvmtiCapabilities field #45 can_support_value_objects : unsigned int bits 1\n"
+    "  struct jvmtiCapabilities field #46 (unnamed) : unsigned int bits 2\n"
+    "  struct jvmtiCapabilities field #51 (unnamed) : unsigned int bits 16\n";
 
 void requireIdentical(const fs::path& ours, const fs::path& reference, const fs::path& jni) {
     const auto ref = abifacts::collect(reference, jni);

@@ -24,7 +24,7 @@ const fs::path kJdk17 = "/usr/lib/jvm/java-17-openjdk-amd64/include";
 
 // The releases the issue names, each with the one after it (the last has none).
 const std::vector<std::string> kReleases = {"1.0.0",  "1.1.0",  "1.2.0",  "9.0.0", "11.0.0",
-                                            "17.0.0", "21.0.0", "25.0.0", "27.0.0"};
+                                            "17.0.0", "21.0.0", "25.0.0", "27.0.0", "28.0.0"};
 
 const Spec& projectSpec() {
     static const Spec spec = [] {

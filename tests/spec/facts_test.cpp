@@ -454,6 +454,11 @@ const std::vector<std::string> kExpected = {
     "function GetCurrentThreadCpuTime: errors: added JVMTI_ERROR_UNSUPPORTED_OPERATION",
     "function GetThreadCpuTime: errors: added JVMTI_ERROR_UNSUPPORTED_OPERATION",
     "function NotifyFramePop: errors: added JVMTI_ERROR_DUPLICATE",
+
+    // JDK 28 (early access, 28.0.0 of 30 June 2026): value objects, a preview feature.
+    "capability can_support_value_objects: added: since 28",
+    "event VMObjectAlloc: optional capabilities: [] -> [can_support_value_objects]",
+    "event SampledObjectAlloc: optional capabilities: [] -> [can_support_value_objects]",
 };
 
 const Spec& ours() {
@@ -568,14 +573,14 @@ TEST_CASE("counts of spec/jvmti.xml and of the JDK 16 file match jvmti-versions.
         CHECK(c.typedefs == 22);
         CHECK(c.baseTypes == 21);
     }
-    SECTION("JVMTI 25") {
+    SECTION("JVMTI 28 (25's, and JDK 28's preview capability)") {
         const Spec& s = ours();
         const Counts c = countOf(s);
         CHECK(c.functions == 151);
         CHECK(c.elidedFunctions == 6);
         CHECK(c.events == 34);
         CHECK(c.elidedEvents == 4);
-        CHECK(c.capabilities == 45);
+        CHECK(c.capabilities == 46);
         CHECK(c.errors == 53);
         CHECK(c.constantGroups == 23);
         CHECK(c.constants == 138);
@@ -583,9 +588,10 @@ TEST_CASE("counts of spec/jvmti.xml and of the JDK 16 file match jvmti-versions.
         CHECK(c.baseTypes == 21);
         REQUIRE(s.capabilities.size() == 1);
         REQUIRE_FALSE(s.capabilities[0].fields.empty());
-        CHECK(s.capabilities[0].fields.back().id == "can_support_virtual_threads");
-        REQUIRE(s.capabilities[0].fields.size() >= 2);
-        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 2].id ==
+        CHECK(s.capabilities[0].fields.back().id == "can_support_value_objects");
+        REQUIRE(s.capabilities[0].fields.size() >= 3);
+        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 2].id == "can_support_virtual_threads");
+        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 3].id ==
               "can_generate_sampled_object_alloc_events");
 
         // doc "Header-visible": UNSUPPORTED_OPERATION is the last function-specific agent error,

@@ -1,4 +1,4 @@
-// spec/jvmti.xml reads and validates cleanly, declares JVMTI 27.0.0, and documents every
+// spec/jvmti.xml reads and validates cleanly, declares JVMTI 28.0.0, and documents every
 // active function, event, parameter and error use, so the HTML is a usable reference.
 
 #include <catch2/catch.hpp>
@@ -36,13 +36,13 @@ TEST_CASE("spec/jvmti.xml reads and validates with no diagnostics") {
     CHECK(ok);
 }
 
-TEST_CASE("spec/jvmti.xml declares version 27.0.0") {
+TEST_CASE("spec/jvmti.xml declares version 28.0.0") {
     const Spec& s = ours();
     REQUIRE(s.version.has_value());
-    CHECK(s.version->major == 27);
+    CHECK(s.version->major == 28);
     CHECK(s.version->minor == 0);
     CHECK(s.version->micro == 0);
-    CHECK(s.version->str() == "27.0.0");
+    CHECK(s.version->str() == "28.0.0");
 }
 
 TEST_CASE("every function, event, parameter and error use of spec/jvmti.xml has text") {

@@ -131,3 +131,52 @@ TEST_CASE("elided: problems the reader finds inside <elide> are warnings too", "
     CHECK(r.err.find(":" + std::to_string(lineOf(text, "<shine/>")) +
                      ": warning: unknown element <shine> in <function> (inside <elide>") != std::string::npos);
 }
+
+TEST_CASE("elided: our spec with OpenJDK's broken links in VirtualThreadMount/Unmount reads with two warnings, "
+          "and gives the outputs of the spec without those events",
+          "[elided]") {
+    // The exact shape of OpenJDK's files from JDK 19 on: each elided event links to a parameter
+    // `thread` it lacks (its parameter is virtual_thread).
+    const std::string spec = ts::readFile(ts::sourceDir() / "spec" / "jvmti.xml");
+    const std::string mount = "<description>The virtual thread being mounted.</description>";
+    const std::string unmount = "<description>The virtual thread being unmounted.</description>";
+    std::string broken = minispec::replaceOnce(spec, mount,
+                                               "<description>The virtual thread being mounted; see <paramlink "
+                                               "id=\"thread\"></paramlink>.</description>");
+    broken = minispec::replaceOnce(broken, unmount,
+                                   "<description>The virtual thread being unmounted; see <paramlink "
+                                   "id=\"thread\"></paramlink>.</description>");
+    // The same spec without the <elide> that holds both events.
+    std::string without = spec;
+    const auto event = without.find("<event label=\"Virtual Thread Mount\"");
+    REQUIRE(event != std::string::npos);
+    const auto begin = without.rfind("<elide>", event);
+    const auto end = without.find("</elide>", event);
+    REQUIRE(begin != std::string::npos);
+    REQUIRE(end != std::string::npos);
+    without.erase(begin, end + std::string("</elide>").size() - begin);
+    REQUIRE(without.find("VirtualThreadMount") == std::string::npos);
+
+    ts::RunResult withRun, withoutRun;
+    const auto withOutputs = outputsOf(broken, withRun);
+    const auto withoutOutputs = outputsOf(without, withoutRun);
+    REQUIRE(withRun.status == 0);
+    REQUIRE(withoutRun.status == 0);
+    CHECK(withoutRun.err.empty());
+    CHECK(withRun.err ==
+          "spec.xml:" + std::to_string(lineOf(broken, "The virtual thread being mounted; see")) +
+              ": warning: <paramlink id=\"thread\"> links to no parameter of 'VirtualThreadMount' (inside <elide>: never "
+              "emitted, so not an error)\n"
+              "spec.xml:" +
+              std::to_string(lineOf(broken, "The virtual thread being unmounted; see")) +
+              ": warning: <paramlink id=\"thread\"> links to no parameter of 'VirtualThreadUnmount' (inside <elide>: "
+              "never emitted, so not an error)\n"
+              "2 warnings in spec.xml\n");
+    REQUIRE(withOutputs.size() == withoutOutputs.size());
+    CHECK(withOutputs.size() > 20);
+    for (size_t i = 0; i < withOutputs.size(); ++i) {
+        INFO(withOutputs[i].first);
+        CHECK(withOutputs[i].first == withoutOutputs[i].first);
+        CHECK(withOutputs[i].second == withoutOutputs[i].second);
+    }
+}

@@ -110,6 +110,21 @@ TEST_CASE("diff: our spec as of 25.0.0 against 27.0.0 changes the version alone"
                         " (27.0.0): 0 added, 0 removed, 1 changed\n");
 }
 
+TEST_CASE("diff: our spec as of 27.0.0 against 28.0.0 adds the preview capability of value objects", "[diff]") {
+    // JDK 28's early-access file: can_support_value_objects, a preview, the 46th flag, which
+    // VMObjectAlloc and SampledObjectAlloc name as optional. Its notes are prose, no fact.
+    const std::string ourSpec = ourSpecFile();
+    const auto d = runDiff({"--spec", ourSpec, "--diff-api-version", "27.0.0", "28.0.0"});
+    CHECK(d.status == 3);
+    CHECK(d.text == "added:\n"
+                    "  capability can_support_value_objects: bit 45, since 28.0.0, preview\n"
+                    "  event SampledObjectAlloc.capability can_support_value_objects: optional\n"
+                    "  event VMObjectAlloc.capability can_support_value_objects: optional\n"
+                    "changed:\n"
+                    "  version: 27.0.0 -> 28.0.0\n" +
+                        ourSpec + " (27.0.0) -> " + ourSpec + " (28.0.0): 3 added, 0 removed, 1 changed\n");
+}
+
 TEST_CASE("diff: OpenJDK's JDK 16 file at 17.0.0 against our spec shows every change of the design notes", "[diff]") {
     const auto d = runDiff({"--diff", ts::upstreamSpec("jdk16").string() + "@17.0.0", ourSpecFile()});
     CHECK(d.status == 3);
