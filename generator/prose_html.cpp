@@ -92,7 +92,7 @@ std::string escapeHtml(std::string_view s, const char* apostrophe) {
     return out;
 }
 
-int docsRelease(const Version& v) { return std::max(11, v.major); }
+int docsRelease(const Version& v) { return std::clamp(v.major, 11, kNewestPublishedDocs); }
 
 // Percent-encodes what may not stand in a URL as written (brackets of Java array types in
 // method anchors, spaces, non-ASCII bytes).

@@ -81,7 +81,7 @@ TEST_CASE("elided: broken links inside <elide> are warnings, and the outputs are
     }
 }
 
-TEST_CASE("elided: --check says valid and names the warnings; an active broken link stays an error", "[elided]") {
+TEST_CASE("elided: --check says valid and names the warnings, and an active broken link stays an error", "[elided]") {
     ts::TempDir dir;
     const std::string path = (dir / "spec.xml").string();
     ts::writeFile(path, edited(kElidedEvent, kBrokenElidedEvent));
@@ -107,7 +107,7 @@ TEST_CASE("elided: --check says valid and names the warnings; an active broken l
                        "; nothing written\n");
 }
 
-TEST_CASE("elided: an id an elided item shares with an active one is a warning; links go to the active one",
+TEST_CASE("elided: an id an elided item shares with an active one is a warning, and links go to the active one",
           "[elided]") {
     // OpenJDK's elided GetRawMonitorUse and GetRawMonitors share nums with active functions;
     // an id shared the same way is the elided part's problem, not the spec's.
