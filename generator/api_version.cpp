@@ -79,6 +79,10 @@ void Selector::prose(Prose& p) {
             it = p.erase(it);
             continue;
         }
+        if (const std::string* since = n.attr("since"); since && n.tag == "note" && later(*since)) {
+            it = p.erase(it);  // a passage a later release wrote
+            continue;
+        }
         if (id && n.tag.ends_with("link") && n.tag != "externallink" && n.tag != "paramlink") {
             const std::string* st = n.attr("struct");
             const std::string key = n.tag == "fieldlink" && st ? *st + "." + *id : *id;

@@ -21,7 +21,8 @@ std::optional<std::string> notAJvmtiRelease(const Version& v);
 // The spec of release `target`: functions, events, capabilities, typedefs, fields,
 // callbacks, constants groups and constants, errors and change-history entries whose
 // `since` (or version) is later are left out; references to them (an error a function lists,
-// a capability it names, links in prose) go with them, a link becoming its text. Function
+// a capability it names, links in prose) go with them, a link becoming its text; a <note> of
+// prose that is later goes as a whole. Function
 // and event numbers are kept, so their slots become reserved. Elided items are left as they
 // are: they belong to no release. Capabilities can only be left out at the end (their bits
 // would move otherwise): a later capability before a kept one is reported to `diag`, and so

@@ -20,11 +20,7 @@ namespace jvmtigen {
 
 namespace fs = std::filesystem;
 
-static void printDiagnostics(const Diagnostics& d, std::ostream& err) {
-    for (const auto& m : d.messages()) err << m << "\n";
-    err << d.messages().size() << (d.messages().size() == 1 ? " error" : " errors") << " in " << d.file()
-        << "; nothing written\n";
-}
+static void printDiagnostics(const Diagnostics& d, std::ostream& err) { err << diagnosticsText(d, "; nothing written"); }
 
 int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Options opts;
@@ -59,15 +55,18 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         printDiagnostics(diag, err);
         return 1;
     }
+    // Problems inside <elide> only: the spec reads, and they are said once.
+    err << diagnosticsText(diag, "");
+    Diagnostics later(opts.spec);  // what the steps after reading find
     Version version;
     if (opts.version) {
         version = *opts.version;
     } else if (spec.version) {
         version = *spec.version;
     } else {
-        diag.error(spec.line, "the spec declares no version (majorversion/minorversion/microversion on "
+        later.error(spec.line, "the spec declares no version (majorversion/minorversion/microversion on "
                               "<specification>); pass --jvmti-version X.Y.Z");
-        printDiagnostics(diag, err);
+        printDiagnostics(later, err);
         return 1;
     }
 
@@ -79,11 +78,11 @@ int runJvmtigen(const std::vector<std::string>& args, std::ostream& out, std::os
         }
         // From here on the spec is that release's: every output follows the same selection.
         // (The selection checks what it could break itself; the tests validate its results.)
-        spec = specAsOf(std::move(spec), *opts.apiVersion, diag);
+        spec = specAsOf(std::move(spec), *opts.apiVersion, later);
         version = *opts.apiVersion;
-        if (!diag.ok()) {
+        if (!later.ok()) {
             err << "for --api-version " << version.str() << ":\n";
-            printDiagnostics(diag, err);
+            printDiagnostics(later, err);
             return 1;
         }
     }

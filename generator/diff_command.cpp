@@ -12,10 +12,7 @@ namespace jvmtigen {
 
 namespace {
 
-void printDiagnostics(const Diagnostics& d, std::ostream& err) {
-    for (const auto& m : d.messages()) err << m << "\n";
-    err << d.messages().size() << (d.messages().size() == 1 ? " error" : " errors") << " in " << d.file() << "\n";
-}
+void printDiagnostics(const Diagnostics& d, std::ostream& err) { err << diagnosticsText(d, ""); }
 
 // One spec, read and validated as usual, with its version: `given` (FILE@X.Y.Z or
 // --jvmti-version), else the one it declares. Problems are printed; nothing when there were.
@@ -29,6 +26,7 @@ std::optional<Loaded> load(const std::string& file, const std::optional<Version>
     if (readSpecFile(file, l.spec, diag) && validateSpec(l.spec, diag)) {
         if (given || l.spec.version) {
             l.version = given ? *given : *l.spec.version;
+            printDiagnostics(diag, err);  // its warnings, if any
             return l;
         }
         diag.error(l.spec.line, "the spec declares no version (majorversion/minorversion/microversion on "

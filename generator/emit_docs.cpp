@@ -151,7 +151,7 @@ private:
     std::string eventEnabling(const Event& e);
     Data aliases(const std::string& home);
     void planReleases();
-    Data release(const std::string& since);
+    Data release(const std::string& since, bool preview = false);
     Object releasesSection(const std::string& historyAnchor);
 };
 
@@ -307,7 +307,7 @@ Object DocsView::capabilitiesView(const CapabilitiesTypedef& c) {
     for (const auto& f : c.fields) {
         Data req = users(requiredBy, f.id), optl = users(optionalFor, f.id);
         const bool hasReq = !req.is_empty_list(), hasOpt = !optl.is_empty_list();
-        fields.push(Object{"id", f.id, "anchor", anchor(c.id + "." + f.id), "since", f.since, "release", release(f.since),
+        fields.push(Object{"id", f.id, "anchor", anchor(c.id + "." + f.id), "since", f.since, "release", release(f.since, f.preview),
                            "description", compact(f.description, c.id), "requiredBy", std::move(req),
                            "hasRequiredBy", hasReq, "optionalFor", std::move(optl), "hasOptionalFor", hasOpt,
                            "unused", !hasReq && !hasOpt});
@@ -355,7 +355,7 @@ std::string DocsView::eventEnabling(const Event& e) {
 
 Object DocsView::functionView(const Function& f) {
     Object v{"id", f.id, "anchor", anchor(f.id), "synopsis", f.synopsis, "num", std::to_string(f.num),
-             "since", f.since, "release", release(f.since), "phase", functionPhaseText(f.phase),
+             "since", f.since, "release", release(f.since, f.preview), "phase", functionPhaseText(f.phase),
              "callbackSafe", opt(callbackSafety(f)),
              "returns", signatureType("jvmtiError", "")};
     put(v, "signature", signature(f.params, "env"));
@@ -399,7 +399,7 @@ Object DocsView::callbackView(const Callback& c) {
 
 Object DocsView::eventView(const Event& e) {
     Object v{"id", e.id, "anchor", anchor(e.id), "label", e.label, "const", e.constName,
-             "num", std::to_string(e.num), "since", e.since, "release", release(e.since),
+             "num", std::to_string(e.num), "since", e.since, "release", release(e.since, e.preview),
              "phase", eventPhaseText(e.phase),
              "enabling", eventEnabling(e), "perThread", e.filtered == "thread",
              "returns", signatureType("void", "")};
@@ -601,11 +601,11 @@ void DocsView::planReleases() {
         r.byKind[kind].push_back(std::move(item));
     };
     for (const auto& f : s_.functions)
-        if (!f.elided) add(f.since, 0, {f.id, f.id, true, ""});
+        if (!f.elided) add(f.since, 0, {f.id, f.id, true, f.preview ? "preview" : ""});
     for (const auto& e : s_.events)
-        if (!e.elided) add(e.since, 1, {e.id, e.id, true, e.label});
+        if (!e.elided) add(e.since, 1, {e.id, e.id, true, e.label + (e.preview ? ", preview" : "")});
     for (const auto& t : s_.capabilities)
-        for (const auto& f : t.fields) add(f.since, 2, {f.id, t.id + "." + f.id, true, ""});
+        for (const auto& f : t.fields) add(f.since, 2, {f.id, t.id + "." + f.id, true, f.preview ? "preview" : ""});
     for (const auto& e : s_.errors) add(e.since, 3, {e.id, e.id, true, ""});
     for (const auto& g : s_.constants) {
         add(g.since, 4, {g.label.empty() ? g.id : g.label, g.id, g.label.empty(),
@@ -635,12 +635,13 @@ void DocsView::planReleases() {
     }
 }
 
-// What an entry's heading shows of its release: {since, href} (href: that release's part of
-// "Changes by release", or false).
-Data DocsView::release(const std::string& since) {
+// What an entry's heading shows of its release: {since, href, preview} (href: that release's
+// part of "Changes by release", or false; preview: the entry is a preview feature's).
+Data DocsView::release(const std::string& since, bool preview) {
     const auto v = parseSince(since);
     const auto it = v ? releaseAnchors_.find(*v) : releaseAnchors_.end();
-    return Object{"since", since, "href", it == releaseAnchors_.end() ? Data{false} : Data{it->second}};
+    return Object{"since", since, "href", it == releaseAnchors_.end() ? Data{false} : Data{it->second}, "preview",
+                  preview};
 }
 
 // "Changes by release": what each release added, by kind, each item linked to its entry.

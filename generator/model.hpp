@@ -10,7 +10,9 @@
 namespace jvmtigen {
 
 // Prose keeps the inline markup of descriptions as a small tree. A node with an empty tag is
-// text. Renderers (HTML, plain text) walk it; links are checked by validation.
+// text. Renderers (HTML, plain text) walk it; links are checked by validation. A "note" node
+// (jvmtigen's schema extension) is a passage with its own `since` and `preview` attributes:
+// --api-version leaves out a note later than its release, the docs mark a preview one.
 struct ProseNode {
     std::string tag;   // "" for a text node, else the element name (p, code, functionlink, ...)
     std::string text;  // text of a text node
@@ -86,6 +88,7 @@ struct Function {
     std::string category;  // id of the enclosing category
     int num = 0;
     bool elided = false;
+    bool preview = false;  // preview="yes", jvmtigen's schema extension: part of a preview feature
     std::string synopsis, origin;
     Prose description;
     bool eventCapabilities = false;  // <eventcapabilities/> instead of <capabilities>
@@ -124,6 +127,9 @@ struct Typedef {
 
 struct CapabilityField {
     std::string id, disp1, disp2, since = "1.0";
+    // preview="yes" (jvmtigen's schema extension): a preview feature's capability. It is an
+    // ordinary bit of jvmtiCapabilities, where the spec places it, as in OpenJDK's header.
+    bool preview = false;
     Prose description;
     int line = 0;
 };
@@ -156,6 +162,7 @@ struct Event {
     std::string handlerCalls;
     int num = 0;
     bool elided = false;
+    bool preview = false;  // preview="yes", as for functions
     Prose description;
     std::string origin;
     std::vector<CapabilityUse> required, optional;

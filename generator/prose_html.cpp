@@ -92,7 +92,7 @@ std::string escapeHtml(std::string_view s, const char* apostrophe) {
     return out;
 }
 
-int docsRelease(const Version& v) { return std::max(11, v.major); }
+int docsRelease(const Version& v) { return std::clamp(v.major, 11, kNewestPublishedDocs); }
 
 // Percent-encodes what may not stand in a URL as written (brackets of Java array types in
 // method anchors, spaces, non-ASCII bytes).
@@ -239,6 +239,15 @@ bool ProseHtml::block(const ProseNode& n, std::string& out) {
         out += "</pre>";
         return true;
     }
+    if (t == "note") {  // a dated passage: its release and whether it is about a preview feature lead it
+        out += "<div class=\"note\">";
+        if (const auto* since = n.attr("since")) out += "<span class=\"badge\">since " + escapeHtml(*since) + "</span> ";
+        if (const auto* preview = n.attr("preview"); preview && *preview == "yes")
+            out += "<span class=\"badge preview\">preview</span> ";
+        flow(n.kids, out, false);
+        out += "</div>";
+        return true;
+    }
     if (t == "blockquote" || t == "rationale") {
         out += t == "rationale" ? "<div class=\"rationale\">" : "<blockquote>";
         flow(n.kids, out, false);
@@ -277,9 +286,11 @@ void ProseHtml::inlineKids(const Prose& kids, std::string& out, bool preformatte
 
 void ProseHtml::inlineNode(const ProseNode& n, std::string& out, bool preformatted) {
     const std::string_view t = n.tag;
-    if (t == "code" || t == "i" || t == "b") {  // the same element in HTML
+    if (t == "code" || t == "i" || t == "b" || t == "sup") {  // the same element in HTML
         out += '<';
         out += t;
+        if (t == "sup")
+            if (const auto* cls = n.attr("class")) out += " class=\"" + escapeHtml(*cls) + "\"";
         out += '>';
         inlineKids(n.kids, out, preformatted);
         out += "</";

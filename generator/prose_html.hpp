@@ -21,8 +21,13 @@ std::string escapeHtml(std::string_view s, const char* apostrophe = "&#39;");
 
 // The Java SE release whose documentation external links point to: the major version of a
 // JVMTI spec from 11 on is the release it belongs to; older numbering maps to 11, the first
-// release with the documentation layout the links assume.
+// release with the documentation layout the links assume; a release in early access maps to
+// the newest one whose documentation is published (kNewestPublishedDocs).
 int docsRelease(const Version& v);
+
+// The newest Java SE release with documentation on docs.oracle.com (JDK 27, September 2026).
+// JDK 28 is in early access: its pages are not there yet. Raise this when it ships.
+inline constexpr int kNewestPublishedDocs = 27;
 
 // Absolute URL of <externallink id="...">. OpenJDK writes these relative to where jvmti.html
 // is published (docs/specs/); they resolve against that release's documentation.

@@ -54,7 +54,9 @@ const std::map<std::string, std::set<std::string>> kProseTags = {
     {"todo", {}}, {"functionlink", {"id"}}, {"eventlink", {"id"}}, {"typelink", {"id"}},
     {"datalink", {"id"}}, {"fieldlink", {"id", "struct"}}, {"paramlink", {"id"}},
     {"errorlink", {"id"}}, {"externallink", {"id"}}, {"internallink", {"id"}},
-    {"vmspec", {"chapter"}}, {"functionphaselist", {"phase"}}, {"eventphaselist", {"phase"}}};
+    {"vmspec", {"chapter"}}, {"functionphaselist", {"phase"}}, {"eventphaselist", {"phase"}},
+    {"sup", {"class"}},  // OpenJDK's files from JDK 28 on (a mark such as PREVIEW after a link)
+    {"note", {"since", "preview"}}};  // jvmtigen's: a dated passage, possibly about a preview feature
 
 bool isText(Node n) { return n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata; }
 bool isElement(Node n) { return n.type() == pugi::node_element; }
@@ -145,6 +147,12 @@ private:
         }
         if (isElement(child) && !(dtd_ && !dtd_->declares(child.name())))  // undeclared: reported already
             error(child, std::string("unknown element <") + child.name() + "> in <" + parent.name() + ">");
+    }
+    // preview="yes" (jvmtigen's addition to the schema): the item belongs to a preview feature.
+    bool previewAttr(Node n) {
+        const std::string v = optional(n, "preview");
+        oneOf(n, "preview", v, {"yes", "no"});
+        return v == "yes";
     }
     void need(bool have, Node n, const char* child) {
         if (!have) error(n, std::string("<") + n.name() + "> lacks its <" + child + "> element");
@@ -361,6 +369,7 @@ void Reader::proseInto(Node n, Prose& out, const std::string& owner) {
         if (tag == "fieldlink") required(c, "struct");
         if (tag == "functionphaselist") oneOf(c, "phase", required(c, "phase"), {"onload", "onloadOnly", "start", "live", "any"});
         if (tag == "eventphaselist") oneOf(c, "phase", required(c, "phase"), {"onload", "start", "live", "any"});
+        if (tag == "note") oneOf(c, "preview", optional(c, "preview"), {"yes", "no"});
         proseInto(c, e.kids, owner);
         out.push_back(std::move(e));
     }
@@ -560,12 +569,13 @@ void Reader::capabilitiesTypedef(Node n, const std::string& category) {
         if (ct == "description") {
             t.description = prose(c, t.id);
         } else if (ct == "capabilityfield") {
-            checkAttrs(c, {"id", "disp1", "disp2", "since"});
+            checkAttrs(c, {"id", "disp1", "disp2", "since", "preview"});
             CapabilityField f;
             f.id = required(c, "id");
             f.disp1 = optional(c, "disp1");
             f.disp2 = optional(c, "disp2");
             f.since = optional(c, "since", "1.0");
+            f.preview = previewAttr(c);
             f.line = line(c);
             bool haveDesc = false;
             for (Node fc : c.children()) {
@@ -586,8 +596,9 @@ void Reader::capabilitiesTypedef(Node n, const std::string& category) {
 }
 
 void Reader::function(Node n, const std::string& category, bool elided) {
-    checkAttrs(n, {"id", "num", "phase", "callbacksafe", "impl", "hide", "jkernel", "since"});
+    checkAttrs(n, {"id", "num", "phase", "callbacksafe", "impl", "hide", "jkernel", "since", "preview"});
     Function f;
+    f.preview = previewAttr(n);
     f.id = required(n, "id");
     f.num = number(n, "num");
     f.phase = optional(n, "phase");
@@ -679,8 +690,9 @@ void Reader::callback(Node n, const std::string& category, bool elided) {
 }
 
 void Reader::event(Node n, bool elided) {
-    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since", "handlercalls"});
+    checkAttrs(n, {"id", "label", "const", "num", "phase", "filtered", "since", "handlercalls", "preview"});
     Event e;
+    e.preview = previewAttr(n);
     e.id = required(n, "id");
     e.label = required(n, "label");
     e.constName = required(n, "const");
@@ -720,8 +732,10 @@ void Reader::event(Node n, bool elided) {
     s_.events.push_back(std::move(e));
 }
 
+// What <elide> holds is read like the rest, but never emitted: a problem found in it is a warning.
 void Reader::elide(Node n, const std::string& category, bool inEvents) {
     checkAttrs(n, {"why"});
+    Diagnostics::Demoted quiet(d_, true);
     for (Node c : n.children()) {
         const std::string ct = isElement(c) ? c.name() : "";
         if (ct == "intro") intro(c, category, true);

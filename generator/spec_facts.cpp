@@ -61,6 +61,7 @@ void functions(Facts& out, const Spec& spec) {
                                       since(f.since)};
         if (f.callbacksafe == "safe") v.push_back("callbacksafe");
         if (f.eventCapabilities) v.push_back("eventcapabilities");
+        if (f.preview) v.push_back("preview");
         out[key] = joined(v);
         params(out, key, f.params);
         capabilities(out, key, f.required, f.optional);
@@ -79,6 +80,7 @@ void events(Facts& out, const Spec& spec) {
                                       "phase " + (e.phase.empty() ? "live" : e.phase)};
         if (!e.filtered.empty()) v.push_back("filtered " + e.filtered);
         v.push_back(since(e.since));
+        if (e.preview) v.push_back("preview");
         out[key] = joined(v);
         params(out, key, e.params);
         capabilities(out, key, e.required, e.optional);
@@ -115,7 +117,7 @@ Facts specFacts(const Spec& spec, const Version& version) {
     for (const auto& caps : spec.capabilities) {
         int bit = 0;
         for (const auto& c : caps.fields)
-            out["capability " + c.id] = "bit " + std::to_string(bit++) + ", " + since(c.since);
+            out["capability " + c.id] = "bit " + std::to_string(bit++) + ", " + since(c.since) + (c.preview ? ", preview" : "");
     }
     for (const auto& e : spec.errors) out["error " + e.id] = "num " + std::to_string(e.num) + ", " + since(e.since);
     for (const auto& g : spec.constants) {

@@ -38,14 +38,25 @@ private:
     std::set<std::string> constants_, errors_, capabilities_, baseTypes_, intros_, categories_;
     std::set<std::string> dataAnchors_;  // what typelink/datalink may name, as the docs anchor it
 
+    // A duplicate is a warning when either of the two is elided: only the active one is emitted.
     template <class Map, class T>
     void unique(Map& map, const std::string& what, const std::string& id, const T* item, int line) {
         if (id.empty()) return;
         auto [it, fresh] = map.emplace(id, item);
-        if (!fresh) d_.error(line, "duplicate " + what + " id '" + id + "'");
+        if (fresh) return;
+        Diagnostics::Demoted quiet(d_, elided(*item) || elided(*it->second));
+        d_.error(line, "duplicate " + what + " id '" + id + "'");
+        if (elided(*it->second) && !elided(*item)) it->second = item;  // links resolve to the active one
     }
-    void uniqueSet(std::set<std::string>& set, const std::string& what, const std::string& id, int line) {
+    template <class T>
+    static bool elided(const T& x) {
+        if constexpr (requires { x.elided; }) return x.elided;
+        else return false;
+    }
+    void uniqueSet(std::set<std::string>& set, const std::string& what, const std::string& id, int line,
+                   bool inElide = false) {
         if (id.empty()) return;
+        Diagnostics::Demoted quiet(d_, inElide);
         if (!set.insert(id).second) d_.error(line, "duplicate " + what + " id '" + id + "'");
     }
 
@@ -78,7 +89,7 @@ void Validator::index() {
     for (const auto& t : s_.capabilities)
         for (const auto& f : t.fields) uniqueSet(capabilities_, "capability", f.id, f.line);
     for (const auto& b : s_.baseTypes) uniqueSet(baseTypes_, "base type", b.id, b.line);
-    for (const auto& i : s_.intros) uniqueSet(intros_, "intro", i.id, i.line);
+    for (const auto& i : s_.intros) uniqueSet(intros_, "intro", i.id, i.line, i.elided);
     for (const auto& c : s_.categories) uniqueSet(categories_, "category", c.id, c.line);
 
     // Data anchors: every type, constant and base type, and their members as Type.member.
@@ -329,6 +340,8 @@ void Validator::link(const ProseNode& n, const std::string& owner) {
 void Validator::prose(const Prose& p, const std::string& owner) {
     for (const auto& n : p) {
         if (n.tag.ends_with("link")) link(n, owner);  // a "constants" node is a placeholder: groups are checked on their own
+        if (n.tag == "note")
+            if (const std::string* s = n.attr("since")) since(*s, n.line, "a <note> in the prose of '" + owner + "'");
         prose(n.kids, owner);
     }
 }
@@ -354,6 +367,7 @@ void Validator::run() {
     index();
     numbers();
     for (const auto& f : s_.functions) {
+        Diagnostics::Demoted quiet(d_, f.elided);
         const std::string where = "function '" + f.id + "'";
         since(f.since, f.line, where);
         params(f.params, where);
@@ -381,6 +395,7 @@ void Validator::run() {
         for (const auto& c : f.optional) prose(c.text, f.id);
     }
     for (const auto& e : s_.events) {
+        Diagnostics::Demoted quiet(d_, e.elided);
         const std::string where = "event '" + e.id + "'";
         since(e.since, e.line, where);
         params(e.params, where);
@@ -398,6 +413,7 @@ void Validator::run() {
         for (const auto& c : e.optional) prose(c.text, e.id);
     }
     for (const auto& c : s_.callbacks) {
+        Diagnostics::Demoted quiet(d_, c.elided);
         const std::string where = "callback '" + c.id + "'";
         since(c.since, c.line, where);
         params(c.params, where);
@@ -406,6 +422,7 @@ void Validator::run() {
         for (const auto& p : c.params) prose(p.description, c.id);
     }
     for (const auto& t : s_.typedefs) {
+        Diagnostics::Demoted quiet(d_, t.elided);
         const std::string where = "typedef '" + t.id + "'";
         since(t.since, t.line, where);
         std::vector<std::string> names;
@@ -462,7 +479,10 @@ void Validator::run() {
         prose(e.description, e.id);
     }
     for (const auto& b : s_.baseTypes) prose(b.description, b.id);
-    for (const auto& i : s_.intros) prose(i.body, i.id);
+    for (const auto& i : s_.intros) {
+        Diagnostics::Demoted quiet(d_, i.elided);
+        prose(i.body, i.id);
+    }
     for (const auto& c : s_.changes) prose(c.text, "ChangeHistory");
 }
 

@@ -18,6 +18,9 @@ ToolHelp jvmtigenHelp(const std::vector<Entry>& outputs) {
         "tracing, a C++ API and the whole specification as one HTML page. Every problem in the spec is printed "
         "as FILE:LINE: error: message, and then nothing is written. Outputs are written atomically and only "
         "when their bytes change.",
+        "What <elide> holds (OpenJDK's unpublished drafts, such as the VirtualThreadMount event) is read and "
+        "checked but never emitted, as OpenJDK's own tools never look inside: a problem found only there is "
+        "printed as FILE:LINE: warning: message, with a count of the warnings, and the outputs are written.",
         "Options take their value as the next argument or after '=' (--out=DIR); --diff and --diff-api-version "
         "take two, as the next two arguments."};
     h.options = {
@@ -53,7 +56,8 @@ ToolHelp jvmtigenHelp(const std::vector<Entry>& outputs) {
         {"--version", "print jvmtigen's version and exit"},
     };
     h.sections = {{"Outputs", {}, outputs}};
-    h.exitStatus = "0 done (or --help, --version), 1 the spec has problems (each printed as FILE:LINE: error: ...) "
+    h.exitStatus = "0 done (or --help, --version; warnings alone leave it 0), 1 the spec has problems (each printed "
+                   "as FILE:LINE: error: ...) "
                    "or an output could not be written, 2 bad command line, 3 --diff or --diff-api-version: the specs "
                    "differ (0: identical).";
     h.seeAlso = {"jvmti-check(1)", "jvmti-abi-diff(1)", "jvmti-impl-check(1)", "jvmtilayer(7)"};

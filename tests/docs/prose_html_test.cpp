@@ -121,6 +121,10 @@ TEST_CASE("external link ids resolve against the documentation of the spec's rel
     CHECK(vmSpecUrl("4", 21) == "https://docs.oracle.com/javase/specs/jvms/se21/html/jvms-4.html");
     CHECK(docsRelease(Version{1, 2, 3}) == 11);
     CHECK(docsRelease(Version{17, 0, 0}) == 17);
+    CHECK(docsRelease(Version{27, 0, 0}) == 27);
+    // A release in early access links the newest published documentation.
+    CHECK(docsRelease(Version{28, 0, 0}) == kNewestPublishedDocs);
+    CHECK(kNewestPublishedDocs == 27);
 }
 
 TEST_CASE("placeholders: a constants group is laid out once where it stands and phase lists list") {

@@ -1,5 +1,6 @@
 // The facts of spec/jvmti.xml against OpenJDK's JDK 16 jvmti.xml: every fact that differs
-// must be one that ../shared/design/jvmti-versions.md lists as changed through JVMTI 25.
+// must be one that ../shared/design/jvmti-versions.md lists as changed through JVMTI 25, or one
+// of the later releases' (JDK 26's single OPAQUE_FRAME cases; JDK 28's preview capability).
 //
 // The comparison walks both models and produces one human-readable line per difference:
 //
@@ -434,29 +435,30 @@ const std::vector<std::string> kExpected = {
     "error JVMTI_ERROR_UNSUPPORTED_OPERATION: added: num 73, category function-specific-errors",
 
     // doc: "Error lists changed" table (multisets: a second OPAQUE_FRAME case is one more).
+    // JDK 26 (JDK-8309399) folded the second OPAQUE_FRAME case of PopFrame and SetLocal* into
+    // one general one, so from JVMTI 26 on those lists hold OPAQUE_FRAME once, as in JDK 16.
     "function StopThread: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function StopThread: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function RunAgentThread: errors: added JVMTI_ERROR_UNSUPPORTED_OPERATION",
-    "function PopFrame: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function GetLocalObject: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetLocalInt: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetLocalLong: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetLocalFloat: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetLocalDouble: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetLocalInstance: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
-    "function SetLocalObject: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function SetLocalObject: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
-    "function SetLocalInt: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function SetLocalInt: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
-    "function SetLocalLong: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function SetLocalLong: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
-    "function SetLocalFloat: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function SetLocalFloat: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
-    "function SetLocalDouble: errors: added JVMTI_ERROR_OPAQUE_FRAME",
     "function SetLocalDouble: errors: added JVMTI_ERROR_THREAD_NOT_SUSPENDED",
     "function GetCurrentThreadCpuTime: errors: added JVMTI_ERROR_UNSUPPORTED_OPERATION",
     "function GetThreadCpuTime: errors: added JVMTI_ERROR_UNSUPPORTED_OPERATION",
     "function NotifyFramePop: errors: added JVMTI_ERROR_DUPLICATE",
+
+    // JDK 28 (early access, 28.0.0 of 30 June 2026): value objects, a preview feature.
+    "capability can_support_value_objects: added: since 28",
+    "event VMObjectAlloc: optional capabilities: [] -> [can_support_value_objects]",
+    "event SampledObjectAlloc: optional capabilities: [] -> [can_support_value_objects]",
 };
 
 const Spec& ours() {
@@ -571,14 +573,14 @@ TEST_CASE("counts of spec/jvmti.xml and of the JDK 16 file match jvmti-versions.
         CHECK(c.typedefs == 22);
         CHECK(c.baseTypes == 21);
     }
-    SECTION("JVMTI 25") {
+    SECTION("JVMTI 28 (25's, and JDK 28's preview capability)") {
         const Spec& s = ours();
         const Counts c = countOf(s);
         CHECK(c.functions == 151);
         CHECK(c.elidedFunctions == 6);
         CHECK(c.events == 34);
         CHECK(c.elidedEvents == 4);
-        CHECK(c.capabilities == 45);
+        CHECK(c.capabilities == 46);
         CHECK(c.errors == 53);
         CHECK(c.constantGroups == 23);
         CHECK(c.constants == 138);
@@ -586,9 +588,10 @@ TEST_CASE("counts of spec/jvmti.xml and of the JDK 16 file match jvmti-versions.
         CHECK(c.baseTypes == 21);
         REQUIRE(s.capabilities.size() == 1);
         REQUIRE_FALSE(s.capabilities[0].fields.empty());
-        CHECK(s.capabilities[0].fields.back().id == "can_support_virtual_threads");
-        REQUIRE(s.capabilities[0].fields.size() >= 2);
-        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 2].id ==
+        CHECK(s.capabilities[0].fields.back().id == "can_support_value_objects");
+        REQUIRE(s.capabilities[0].fields.size() >= 3);
+        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 2].id == "can_support_virtual_threads");
+        CHECK(s.capabilities[0].fields[s.capabilities[0].fields.size() - 3].id ==
               "can_generate_sampled_object_alloc_events");
 
         // doc "Header-visible": UNSUPPORTED_OPERATION is the last function-specific agent error,

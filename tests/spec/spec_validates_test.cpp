@@ -1,4 +1,4 @@
-// spec/jvmti.xml reads and validates cleanly, declares JVMTI 25.0.0, and documents every
+// spec/jvmti.xml reads and validates cleanly, declares JVMTI 28.0.0, and documents every
 // active function, event, parameter and error use, so the HTML is a usable reference.
 
 #include <catch2/catch.hpp>
@@ -31,16 +31,18 @@ TEST_CASE("spec/jvmti.xml reads and validates with no diagnostics") {
     const bool ok = validateSpec(s, diag);
     INFO("validation diagnostics:\n" << spectest::joinLines(diag.messages()));
     CHECK(diag.messages().empty());
+    INFO("warnings:\n" << spectest::joinLines(diag.warnings()));
+    CHECK(diag.warnings().empty());  // our own elided parts are as sound as the rest
     CHECK(ok);
 }
 
-TEST_CASE("spec/jvmti.xml declares version 25.0.0") {
+TEST_CASE("spec/jvmti.xml declares version 28.0.0") {
     const Spec& s = ours();
     REQUIRE(s.version.has_value());
-    CHECK(s.version->major == 25);
+    CHECK(s.version->major == 28);
     CHECK(s.version->minor == 0);
     CHECK(s.version->micro == 0);
-    CHECK(s.version->str() == "25.0.0");
+    CHECK(s.version->str() == "28.0.0");
 }
 
 TEST_CASE("every function, event, parameter and error use of spec/jvmti.xml has text") {

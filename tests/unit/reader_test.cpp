@@ -400,17 +400,22 @@ TEST_CASE("upstream jdk11-ea spec: reads, validates and declares 9.0.0", "[reade
                       [](const Function& f) { return f.id == "SetHeapSamplingRate"; }));
 }
 
-TEST_CASE("project spec/jvmti.xml (JVMTI 25): totals", "[reader]") {
+TEST_CASE("project spec/jvmti.xml (JVMTI 28): totals", "[reader]") {
     const Spec s = readReal(testsupport::sourceDir() / "spec" / "jvmti.xml");
     REQUIRE(s.version.has_value());
-    CHECK(s.version->str() == "25.0.0");
+    CHECK(s.version->str() == "28.0.0");
     CHECK(countIf(s.functions, isActive) == 151);
     CHECK(countIf(s.functions, isElided) == 6);
     CHECK(countIf(s.events, isActive) == 34);
     CHECK(countIf(s.events, isElided) == 4);
     REQUIRE(s.capabilities.size() == 1);
-    CHECK(s.capabilities[0].fields.size() == 45);
-    CHECK(s.capabilities[0].fields.back().id == "can_support_virtual_threads");
+    CHECK(s.capabilities[0].fields.size() == 46);
+    // JDK 28's preview capability follows JDK 21's, as in OpenJDK's 28 early-access file.
+    CHECK(s.capabilities[0].fields[44].id == "can_support_virtual_threads");
+    CHECK(s.capabilities[0].fields[45].id == "can_support_value_objects");
+    CHECK(s.capabilities[0].fields[45].since == "28");
+    CHECK(s.capabilities[0].fields[45].preview);
+    CHECK_FALSE(s.capabilities[0].fields[44].preview);
     CHECK(s.errors.size() == 53);
 }
 

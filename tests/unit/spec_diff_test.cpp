@@ -139,12 +139,12 @@ TEST_CASE("jvmtigen --diff: a spec against itself is identical, exit 0, the JSON
     INFO(r.err);
     CHECK(r.status == 0);
     CHECK(r.err.empty());
-    CHECK(r.out == spec + " (25.0.0) -> " + spec + " (25.0.0): identical\n");
+    CHECK(r.out == spec + " (28.0.0) -> " + spec + " (28.0.0): identical\n");
     const auto j = nlohmann::json::parse(ts::readFile(file));
     CHECK(j.at("added").empty());
     CHECK(j.at("removed").empty());
     CHECK(j.at("changed").empty());
-    CHECK(j.at("from") == nlohmann::json{{"spec", spec}, {"version", "25.0.0"}});
+    CHECK(j.at("from") == nlohmann::json{{"spec", spec}, {"version", "28.0.0"}});
 
     // A release against itself, and the JSON's counts against the text's summary.
     const auto same = ts::runTool({"--spec", spec, "--diff-api-version", "11.0.0", "11.0.0"});
@@ -184,7 +184,7 @@ TEST_CASE("jvmtigen --diff: one file, a missing file, no version, a later releas
     CHECK(noVersion.err.find("the spec declares no version") != std::string::npos);
     CHECK(ts::runTool({"--diff", jdk16, jdk16, "--jvmti-version", "17.0.0"}).status == 0);
 
-    const auto later = ts::runTool({"--spec", spec, "--diff-api-version", "21.0.0", "26.0.0"});
+    const auto later = ts::runTool({"--spec", spec, "--diff-api-version", "21.0.0", "29.0.0"});
     CHECK(later.status == 2);
-    CHECK(later.err.find("--diff-api-version 26.0.0 is later than the spec's version 25.0.0") != std::string::npos);
+    CHECK(later.err.find("--diff-api-version 29.0.0 is later than the spec's version 28.0.0") != std::string::npos);
 }
