@@ -19,7 +19,7 @@
 #include <link.h>
 #include <unistd.h>
 
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 
 namespace jvmtilayer::detail {
 __attribute__((tls_model("initial-exec"))) constinit thread_local const void* callSite = nullptr;

@@ -21,7 +21,7 @@
 
 #include "checks/id_registry.hpp"
 #include "checks/readable.hpp"
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 
 namespace jvmtilayer::detail {
 bool handleChecks = false;

@@ -1,34 +1,21 @@
-// Environments and the queries the generated checks make: a fixed registry of live layer
-// environments (lock-free to read), the phase, callback-unsafe regions.
-#include <sys/syscall.h>
-#include <unistd.h>
-
+// Creating and retiring layer environments (the registry they go in is state/state.cpp's), the
+// function table they share, and the out-of-line queries of the generated code.
 #include <cstring>
 #include <type_traits>
 
-#include "checks/advice.hpp"
 #include "layer/api_version.hpp"
 #include "layer/layer.hpp"
+#include "report/advice.hpp"
 #include "report/violations.hpp"
 #include "trace/tracing.hpp"
 
 namespace jvmtilayer {
-
-namespace detail {
-
-std::atomic<jvmti_runtime::Env*> registry[kMaxEnvs];
-std::atomic<int> registryEnd{0};
-std::atomic<jvmtiPhase> currentPhase{JVMTI_PHASE_ONLOAD};
-__attribute__((tls_model("initial-exec"))) constinit thread_local int unsafeDepth = 0;
-
-}  // namespace detail
 
 using namespace detail;
 
 namespace {
 
 std::mutex registryLock;  // serializes registration; lookups take no lock
-std::atomic<CheckMode> mode{CheckMode::Spec};
 
 // The function table every layer environment points to: writable, because agents write into
 // their tables (async-profiler swaps RedefineClasses and RetransformClasses for hooks), and
@@ -88,36 +75,9 @@ void retireEnv(Env* env) {
         if (registry[i].load(std::memory_order_relaxed) == env) registry[i].store(nullptr, std::memory_order_release);
 }
 
-Env* findEnvByHost(const jvmtiEnv* host) noexcept {
-    const int end = registryEnd.load(std::memory_order_acquire);
-    for (int i = 0; i < end; ++i) {
-        Env* env = registry[i].load(std::memory_order_acquire);
-        if (env != nullptr && env->host == host) return env;
-    }
-    return nullptr;
-}
-
-void setPhase(jvmtiPhase p) noexcept { currentPhase.store(p, std::memory_order_release); }
-
-jvmtiPhase hostPhase(const Env& env) noexcept {
-    jvmtiPhase p = JVMTI_PHASE_DEAD;
-    if (env.host->functions->GetPhase(env.host, &p) == JVMTI_ERROR_NONE) return p;
-    return phase();
-}
-void setCheckMode(CheckMode m) noexcept { mode.store(m, std::memory_order_relaxed); }
-CheckMode checkMode() noexcept { return mode.load(std::memory_order_relaxed); }
-
-UnsafeRegion::UnsafeRegion() noexcept { ++unsafeDepth; }
-UnsafeRegion::~UnsafeRegion() { --unsafeDepth; }
-
 void refreshCapabilities(Env& env) noexcept {
     jvmtiCapabilities caps{};
     if (env.host->functions->GetCapabilities(env.host, &caps) == JVMTI_ERROR_NONE) env.caps = caps;
-}
-
-std::uint32_t currentThreadId() noexcept {
-    thread_local const std::uint32_t id = static_cast<std::uint32_t>(::syscall(SYS_gettid));
-    return id;
 }
 
 }  // namespace jvmtilayer

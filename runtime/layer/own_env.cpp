@@ -2,10 +2,10 @@
 // environment-local storage, event callbacks and capabilities.
 #include <cstring>
 
-#include "checks/advice.hpp"
+#include "report/advice.hpp"
 #include "layer/api_version.hpp"
 #include "layer/layer.hpp"
-#include "layer/memory.hpp"
+#include "checks/memory.hpp"
 #include "report/violations.hpp"
 #include "trace/tracing.hpp"
 

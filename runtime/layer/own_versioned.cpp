@@ -1,6 +1,6 @@
 // The runtime functions whose answers depend on api-version=: the version, the potential
 // capabilities, and which events can be enabled (enabling is also noted for advice=).
-#include "checks/advice.hpp"
+#include "report/advice.hpp"
 #include "jvmti_metadata.hpp"
 #include "layer/api_version.hpp"
 #include "layer/layer.hpp"

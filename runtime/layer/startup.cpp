@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "checks/advice.hpp"
+#include "report/advice.hpp"
 #include "checks/call_site.hpp"
 #include "checks/handles.hpp"
 #include "layer/api_version.hpp"
 #include "layer/layer.hpp"
-#include "layer/memory.hpp"
+#include "checks/memory.hpp"
 #include "natives/natives.hpp"
 #include "report/report_files.hpp"
 #include "report/report_page.hpp"
@@ -196,7 +196,19 @@ void finishRun() {
     State& s = state();
     if (!s.started || s.finished) return;
     s.finished = true;
-    tracing::finish();
+    for (const tracing::Problem& p : tracing::finish()) {
+        switch (p.kind) {
+        case tracing::Problem::Kind::Dropped:
+            reportProblem(Severity::Warning, own_rules::rule("layer.trace_dropped"), nullptr, nullptr, p.message);
+            break;
+        case tracing::Problem::Kind::TraceWrite:
+            reportProblem(Severity::Error, own_rules::rule("layer.trace_write"), nullptr, nullptr, p.message);
+            break;
+        case tracing::Problem::Kind::StatsWrite:
+            reportProblem(Severity::Error, own_rules::rule("layer.stats_write"), nullptr, nullptr, p.message);
+            break;
+        }
+    }
     // One collection of leaks, counts and statistics; every format is written from it.
     const auto leaks = memory::leaks();
     reportLeaks(leaks);
@@ -253,7 +265,10 @@ bool startLayer(JavaVM* vm) {
         if (auto problem = checks::startHandleChecks(vm, live)) return fail(*problem);
     }
     if (s.settings.check != CheckMode::Off) {
-        if (auto problem = tracing::start(s.settings, vm, s.control)) return fail(*problem);
+        std::vector<std::string> warnings;
+        if (auto problem = tracing::start(s.settings, vm, s.control, warnings)) return fail(*problem);
+        for (const std::string& w : warnings)
+            reportProblem(Severity::Warning, own_rules::rule("layer.trace_filter"), nullptr, nullptr, w);
     }
     s.started = true;
     // Every function-local state the end of the run reads exists by now, so this handler runs
@@ -294,6 +309,7 @@ jint JNICALL adoptGetEnv(JavaVM* vm, void** penv, jint version) {
             agent = &s.agents.emplace_back();
             agent->path = path;
             agent->index = static_cast<int>(s.agents.size() - 1);
+            addAgentPath(path);
         }
     }
     if (laterThanRelease(version)) return JNI_EVERSION;
@@ -355,6 +371,7 @@ jint loadAgents(JavaVM* vm, const std::vector<AgentSpec>& specs, void* reserved,
         agent.path = spec.path;
         agent.options = spec.options;
         agent.index = static_cast<int>(s.agents.size() - 1);
+        addAgentPath(agent.path);
         // RTLD_LOCAL: agents often export the same helper names; each keeps its own. A library
         // loaded twice (two loads with different options) is one handle, as in the VM.
         agent.handle = ::dlopen(spec.path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -441,11 +458,6 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
 
 }  // namespace
 
-std::vector<std::string> agentPaths() {
-    std::vector<std::string> out;
-    for (const Agent& a : state().agents) out.push_back(a.path);
-    return out;
-}
 
 }  // namespace jvmtilayer
 

@@ -17,7 +17,7 @@
 #include <memory>
 #include <mutex>
 
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 #include "natives/elf_symbols.hpp"
 #include "natives/jni_mangle.hpp"
 #include "report/violations.hpp"

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "layer/layer.hpp"
+#include "jvmti_forward.hpp"
+#include "state/state.hpp"
 #include "natives/natives.hpp"
 
 namespace jvmti_runtime {

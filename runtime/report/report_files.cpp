@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/report_page.hpp"
 #include "report/violations.hpp"

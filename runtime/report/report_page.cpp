@@ -11,7 +11,7 @@
 #include <system_error>
 
 #include "checks/call_site.hpp"
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/report_files.hpp"
 #include "report/report_html.hpp"

@@ -9,7 +9,7 @@
 
 #include <jvmti.h>
 
-#include "layer/memory.hpp"
+#include "checks/memory.hpp"
 #include "settings/settings.hpp"
 
 namespace jvmtilayer::report_page {

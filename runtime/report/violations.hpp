@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 #include "report/own_rules.hpp"
 #include "report/report.hpp"
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "checks/handles.hpp"
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 
 namespace jvmtilayer {
 

@@ -6,10 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "checks/advice.hpp"
 #include "jvmti_metadata.hpp"
-#include "layer/layer.hpp"
-#include "report/violations.hpp"
+#include "state/state.hpp"
 #include "trace/filter/trace_filter.hpp"
 #include "trace/stats.hpp"
 #include "trace/trace_names.hpp"
@@ -168,7 +166,8 @@ void settle(Frame* f) {
 
 }  // namespace
 
-std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control) {
+std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control,
+                                 std::vector<std::string>& warnings) {
     // The HTML report holds the statistics: report-format=html counts as stats= does.
     const bool counting = !settings.stats.empty() || hasFormat(settings, ReportFormat::Html);
     if (settings.trace.empty() && !counting && !settings.advice) return std::nullopt;
@@ -195,8 +194,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
     if (!settings.trace.empty()) {
         trace_filter::FilterResult parsed = trace_filter::parse(settings.trace, universe);
         if (!parsed) return "trace=: " + parsed.message();
-        for (const auto& w : parsed.warnings)
-            reportProblem(Severity::Warning, own_rules::rule("layer.trace_filter"), nullptr, nullptr, "trace=: " + w);
+        for (const auto& w : parsed.warnings) warnings.push_back("trace=: " + w);
         const trace_filter::Filter& filter = *parsed.filter;
         for (int i = 0; i < md::functionCount; ++i) {
             const auto& f = md::functions[i];
@@ -284,24 +282,24 @@ CallbackScope::~CallbackScope() {
     close(f);
 }
 
-void finish() noexcept {
+std::vector<Problem> finish() noexcept {
+    std::vector<Problem> problems;
     Session* s = session.load(std::memory_order_acquire);
-    if (s == nullptr) return;
+    if (s == nullptr) return problems;
     if (s->tracing) {
         s->tracer.close();
         const trace::Tracer::Counters c = s->tracer.counters();
         if (c.dropped > 0)
-            reportProblem(Severity::Warning, own_rules::rule("layer.trace_dropped"), nullptr, nullptr,
-                          std::to_string(c.dropped) + " trace records were dropped: the trace buffer was full "
-                          "(raise trace-buffer-mb)");
+            problems.push_back({Problem::Kind::Dropped, std::to_string(c.dropped) +
+                                " trace records were dropped: the trace buffer was full (raise trace-buffer-mb)"});
         if (c.writeFailed)
-            reportProblem(Severity::Error, own_rules::rule("layer.trace_write"), nullptr, nullptr,
-                          "the trace file refused data: the trace is incomplete");
+            problems.push_back({Problem::Kind::TraceWrite, "the trace file refused data: the trace is incomplete"});
     }
     if (s->stats && !s->statsTarget.empty()) {
         if (auto problem = s->stats->writeTo(s->statsTarget))
-            reportProblem(Severity::Error, own_rules::rule("layer.stats_write"), nullptr, nullptr, "stats=" + s->statsTarget + ": " + *problem);
+            problems.push_back({Problem::Kind::StatsWrite, "stats=" + s->statsTarget + ": " + *problem});
     }
+    return problems;
 }
 
 std::optional<trace::StatsSnapshot> statsSnapshot() {
@@ -323,7 +321,7 @@ using jvmtilayer::tracing::session;
 Call::Call(jvmtiEnv* env, int function) noexcept : state_(nullptr) {
     Session* s = session.load(std::memory_order_acquire);
     if (s == nullptr) return;
-    if (s->noteCalls) jvmtilayer::advice::called(env, function);
+    if (s->noteCalls) jvmtilayer::noteCalled(env, function);
     const auto flags = s->functions[function];  // numbers come from the generated table
     const bool written = s->tracing && jvmtilayer::tracing::writesCall(flags);
     const bool onError = s->tracing && !written && flags.errors;

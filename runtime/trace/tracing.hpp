@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <jni.h>
 
@@ -22,9 +23,10 @@ namespace jvmtilayer::tracing {
 
 // Starts tracing and statistics as the settings ask (statistics for stats= and for the HTML
 // report of report-format=html; nothing when neither is asked for nor trace=): compiles
-// the filter, opens the trace file. Filter warnings are reported. nullopt on success, else
-// the message why tracing cannot start.
-std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control);
+// the filter, opens the trace file. The filter's warnings go into `warnings` (the layer reports
+// them). nullopt on success, else the message why tracing cannot start.
+std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv* control,
+                                 std::vector<std::string>& warnings);
 
 // Whether calls are traced or counted: environments then get the tracing table.
 bool callsTraced() noexcept;
@@ -49,9 +51,15 @@ private:
     void* frame_;
 };
 
-// Writes out what is left, closes the trace, writes the statistics; reports dropped records.
-// Records that come later are counted as late, never written.
-void finish() noexcept;
+// What went wrong with the trace or the statistics by the end of the run; the layer reports it.
+struct Problem {
+    enum class Kind { Dropped, TraceWrite, StatsWrite } kind;
+    std::string message;
+};
+
+// Writes out what is left, closes the trace, writes the statistics. Records that come later
+// are counted as late, never written.
+std::vector<Problem> finish() noexcept;
 
 // The statistics counted so far, when they are counted.
 std::optional<trace::StatsSnapshot> statsSnapshot();

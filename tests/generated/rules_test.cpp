@@ -167,7 +167,7 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
     const auto sources = runtimeSources();
     CHECK(sources.at("report/violations.cpp").find("reporter().report(Severity::Error, v.id,") != std::string::npos);
     CHECK(sources.at("report/violations.cpp").find("reporter().report(severity, rule.id, function, argument, what, rule.text,") != std::string::npos);
-    CHECK(sources.at("checks/advice.cpp").find("out.report(Severity::Advice, rule.id, function, nullptr, what, rule.text, site)") != std::string::npos);
+    CHECK(sources.at("report/advice.cpp").find("out.report(Severity::Advice, rule.id, function, nullptr, what, rule.text, site)") != std::string::npos);
     const std::string& startup = sources.at("layer/startup.cpp");
     CHECK(startup.find(R"(const std::string id = "leak." + leak.function;)") != std::string::npos);
     CHECK(startup.find(R"(reporter().report(severity, id.c_str(), nullptr, nullptr, what, own_rules::rule("leak.{function}").text,)") != std::string::npos);
@@ -175,7 +175,7 @@ TEST_CASE("rules: the layer reports by its own list of rules, and the catalogue 
     REQUIRE(catalogue.count("leak.Allocate") == 1);
     CHECK(catalogue["leak.Allocate"]->severity == "warning, error");
     // The costly-capability advice names its rows by rule too.
-    const std::string& adviceText = sources.at("checks/advice.cpp");
+    const std::string& adviceText = sources.at("report/advice.cpp");
     const std::regex costly(R"#(\{&own_rules::rule\("(advice\.costly\.\w+)"\),)#");
     size_t costlyRows = 0;
     for (std::sregex_iterator it(adviceText.begin(), adviceText.end(), costly), e; it != e; ++it, ++costlyRows) {

@@ -1,4 +1,4 @@
-#include "layer/memory.hpp"
+#include "checks/memory.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -8,7 +8,7 @@
 #include <unordered_set>
 
 #include "checks/call_site.hpp"
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 
 namespace jvmtilayer::memory {
 

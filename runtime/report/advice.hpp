@@ -9,15 +9,15 @@
 //                                  pay for in all compiled code (advice.cpp names the sources)
 #pragma once
 
-#include "layer/layer.hpp"
+#include "state/state.hpp"
 
 namespace jvmtilayer::advice {
 
 void start(bool on) noexcept;
 bool on() noexcept;
 
-// The notes, each cheap and lock-free; nothing happens while advice is off.
-void called(jvmtiEnv* env, int functionNum) noexcept;
+// The notes, each cheap and lock-free; nothing happens while advice is off. (The functions
+// each environment calls are noted by the tracing entries: noteCalled, state/state.hpp.)
 void eventEnabled(Env& env, jvmtiEvent event) noexcept;
 void callbacksSet(Env& env, const jvmtiEventCallbacks* callbacks, jint size) noexcept;
 // Under env.capsLock.

@@ -1,4 +1,4 @@
-#include "checks/advice.hpp"
+#include "report/advice.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -202,12 +202,6 @@ void judge(Env& env) {
 
 void start(bool on) noexcept { enabled = on; }
 bool on() noexcept { return enabled; }
-
-void called(jvmtiEnv* jvmti, int functionNum) noexcept {
-    if (!enabled || functionNum < 0 || functionNum >= 4 * 64) return;
-    if (Env* env = findEnv(jvmti))
-        env->calledFunctions[functionNum / 64].fetch_or(std::uint64_t{1} << (functionNum % 64), std::memory_order_relaxed);
-}
 
 void eventEnabled(Env& env, jvmtiEvent event) noexcept {
     const int bit = static_cast<int>(event) - JVMTI_MIN_EVENT_TYPE_VAL;
