@@ -4,10 +4,12 @@
 # every agent behind the layer under check=strict. A test that passes plainly must pass behind
 # the layer.
 #
-#   scripts/jtreg-layer.sh [--ci] [--jdk DIR] [--layer FILE] [--layer-options OPTS] [--out DIR]
-#                          [--conc N] [--timeout-factor N] [TEST...]
+#   scripts/jtreg-layer.sh [--ci] [--plain-only] [--jdk DIR] [--layer FILE] [--layer-options OPTS]
+#                          [--out DIR] [--conc N] [--timeout-factor N] [TEST...]
 #
 #   --ci                 only the CI subset: tests/jtreg/ci-subset.txt (see docs/testing.md)
+#   --plain-only         only the plain run, no layer: the JDK's results alone, in plain/status.txt
+#                        (scripts/hotspot/build.sh compares two JDKs with it)
 #   --jdk DIR            the JDK to test (default /usr/lib/jvm/java-17-openjdk-amd64)
 #   --layer FILE         libjvmtilayer.so (default build/runtime/libjvmtilayer.so of this checkout)
 #   --layer-options OPTS more settings of the layer after check=strict, KEY=VALUE,... (e.g.
@@ -43,6 +45,7 @@ die() { echo "jtreg-layer: error: $*" >&2; exit 2; }
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
 ci=0
+plain_only=0
 jdk=/usr/lib/jvm/java-17-openjdk-amd64
 layer=$root/build/runtime/libjvmtilayer.so
 layer_options=
@@ -53,6 +56,7 @@ tests=()
 while [ $# -gt 0 ]; do
   case $1 in
     --ci) ci=1 ;;
+    --plain-only) plain_only=1 ;;
     --jdk|--layer|--layer-options|--out|--conc|--timeout-factor)
       [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value (see --help)"
       case $1 in
@@ -67,7 +71,7 @@ while [ $# -gt 0 ]; do
     --conc=*) conc=${1#*=} ;;
     --timeout-factor=*) timeout_factor=${1#*=} ;;
     -h|--help) usage; exit 0 ;;
-    -*) die "unknown option $1 (options: --ci --jdk --layer --layer-options --out --conc --timeout-factor; see --help)" ;;
+    -*) die "unknown option $1 (options: --ci --plain-only --jdk --layer --layer-options --out --conc --timeout-factor; see --help)" ;;
     *) tests+=("$1") ;;
   esac
   shift
@@ -77,8 +81,10 @@ done
   || die "--timeout-factor: expected a positive number, not '$timeout_factor'"
 [ -x "$jdk/bin/java" ] && [ -x "$jdk/bin/javac" ] && [ -f "$jdk/include/jvmti.h" ] \
   || die "--jdk $jdk: not a JDK (no bin/java, bin/javac or include/jvmti.h)"
-[ -f "$layer" ] || die "--layer $layer: no such file (build it: cmake --build build --target jvmtilayer)"
-layer=$(cd "$(dirname "$layer")" && pwd)/$(basename "$layer")
+if [ $plain_only = 0 ]; then
+  [ -f "$layer" ] || die "--layer $layer: no such file (build it: cmake --build build --target jvmtilayer)"
+  layer=$(cd "$(dirname "$layer")" && pwd)/$(basename "$layer")
+fi
 [ $ci = 0 ] || [ ${#tests[@]} = 0 ] || die "--ci runs the CI subset: give no tests with it"
 if [ -z "$out" ]; then
   out=$root/build/jtreg-layer
@@ -146,6 +152,12 @@ run() {
 }
 
 run plain
+if [ $plain_only = 1 ]; then
+  awk '{ s = $2; sub(/\.$/, "", s); print $1, s }' "$out/plain/report/text/summary.txt" | sort > "$out/plain/status.txt"
+  printf '%s: %d tests, %d passed, %d s\n' "$jdk" "$(wc -l < "$out/plain/status.txt")" \
+    "$(awk '$2 == "Passed"' "$out/plain/status.txt" | wc -l)" "$(cat "$out/plain/seconds")" | tee "$out/summary.txt"
+  exit 0
+fi
 run layer "-vmoption:-agentpath:$layer=adopt=true,check=strict,${layer_options:+$layer_options,}report=jvmtilayer.%p.%m" \
   "-retain:jvmtilayer.*"
 

@@ -2,20 +2,25 @@
 # Builds the JDK twice from one jdk17u source tree (Debian's openjdk-17 source, 17.0.19+10):
 # "stock", with HotSpot's XSL step as it is, and "jvmtigen", where jvmtigen writes
 # jvmtiEnter.cpp, jvmtiEnterTrace.cpp and jvmtiEnv.hpp (scripts/hotspot/jdk17u-jvmtigen.patch,
-# a make change that is inert unless make is given JVMTIGEN=). Then, with --jtreg, runs
+# a make change that is inert unless make is given JVMTIGEN=). Both builds run in one build
+# directory, stock first: the jvmtigen build then remakes only what depends on the three
+# generated files (they, the objects that include them, libjvm.so, the images). Each finished
+# image is copied to a stable path: WORK/jdk-stock and WORK/jdk-jvmtigen. With --jtreg, runs
 # jtreg's serviceability/jvmti tests on both images and compares the lists of results.
 # Prints the time of each build and the warnings each build log holds. See docs/hotspot.md.
 #
 #   scripts/hotspot/build.sh [--jdk-src DIR] [--work DIR] [--jobs N] [--boot-jdk DIR]
-#                            [--jtreg DIR] [--only stock|jvmtigen] [--configure-only | --objects-only]
+#                            [--jtreg] [--only stock|jvmtigen] [--configure-only | --objects-only]
 #
-# --jdk-src   the jdk17u tree (default $JDK17U_SRC); it is never written to: the build works
-#             on a copy under WORK/src, patched
-# --work      where the copy, the two build directories and the logs go (default /tmp/jdk17u-jvmtigen)
+# --jdk-src   the jdk17u tree (default $JDK17U_SRC, else the tree scripts/jdk/openjdk-17.sh
+#             unpacks); it is never written to: the build works on a copy under WORK/src, patched
+# --work      where the copy, the build directory, the two images and the logs go
+#             (default ~/.cache/jvmtigen/hotspot)
 # --jobs      make's JOBS (default: the number of CPUs)
 # --boot-jdk  default /usr/lib/jvm/java-17-openjdk-amd64 (openjdk-17-jdk-headless)
-# --jtreg     a jtreg installation: after the builds, `make test` of test/hotspot/jtreg/serviceability/jvmti
-#             on each, and the two result lists compared
+# --jtreg     after the builds, test/hotspot/jtreg/serviceability/jvmti on each image through
+#             scripts/jtreg-layer.sh --plain-only (the same jtreg, test tree and native test
+#             libraries as the layer's jtreg runs), and the two result lists compared
 # --only      build one configuration only
 # --configure-only  stop after configuring (to check the options and the packages)
 # --objects-only    no full build: HotSpot's gensrc step, then only the libjvm objects made from or
@@ -23,18 +28,17 @@
 #             definitions must match the generated jvmtiEnv.hpp, with jvmtiEnvBase.o, jvmtiExport.o,
 #             jvmtiTrace.o, jvmtiUtil.o), with HotSpot's own headers and flags: minutes, not hours
 #
-# What it needs (Debian 12): build-essential autoconf zip unzip file libasound2-dev libcups2-dev
-# libfontconfig1-dev libx11-dev libxext-dev libxrender-dev libxrandr-dev libxtst-dev libxt-dev
-# openjdk-17-jdk-headless; jvmtigen built in this checkout (build/generator/jvmtigen).
+# What it needs (Debian 12): scripts/jdk/openjdk-17.sh build-deps installs it (the source
+# package's build dependencies); jvmtigen built in this checkout (build/generator/jvmtigen).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 src=${JDK17U_SRC:-}
-work=/tmp/jdk17u-jvmtigen
+work=${XDG_CACHE_HOME:-$HOME/.cache}/jvmtigen/hotspot
 jobs=$(nproc)
 boot_jdk=/usr/lib/jvm/java-17-openjdk-amd64
-jtreg=
+jtreg=0
 only=
 configure_only=0
 objects_only=0
@@ -44,7 +48,7 @@ while [ $# -gt 0 ]; do
     --work) work=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --boot-jdk) boot_jdk=$2; shift 2 ;;
-    --jtreg) jtreg=$2; shift 2 ;;
+    --jtreg) jtreg=1; shift ;;
     --only) only=$2; shift 2 ;;
     --configure-only) configure_only=1; shift ;;
     --objects-only) objects_only=1; shift ;;
@@ -53,7 +57,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 die() { echo "build.sh: $*" >&2; exit 1; }
-[ -n "$src" ] && [ -f "$src/make/hotspot/gensrc/GensrcJvmti.gmk" ] || die "no jdk17u tree (--jdk-src DIR or JDK17U_SRC)"
+[ -n "$src" ] || src=$("$root/scripts/jdk/openjdk-17.sh" tree 2>/dev/null || true)
+[ -n "$src" ] && [ -f "$src/make/hotspot/gensrc/GensrcJvmti.gmk" ] ||
+  die "no jdk17u tree (--jdk-src DIR, JDK17U_SRC, or scripts/jdk/openjdk-17.sh tree)"
 jvmtigen=$root/build/generator/jvmtigen
 [ -x "$jvmtigen" ] || die "$jvmtigen not built (cmake --build build --target jvmtigen)"
 for tool in autoconf make zip unzip file; do
@@ -72,69 +78,88 @@ if [ ! -f "$work/src/.jvmtigen-patched" ]; then
   touch "$work/src/.jvmtigen-patched"
 fi
 
-configure() {  # CONF (once: remove WORK to start over)
-  local dir=$work/build-$1
+dir=$work/build
+gensrc=$dir/hotspot/variant-server/gensrc/jvmtifiles
+
+configure() {  # once: remove WORK/build to start over
   [ -f "$dir/spec.gmk" ] && return
   mkdir -p "$dir"
   (cd "$dir" && nice bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
       --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
-      --with-version-build=10 \
-      ${jtreg:+--with-jtreg="$jtreg"} >"$work/configure-$1.log" 2>&1) ||
-    die "configure of $1 failed: $work/configure-$1.log"
+      --with-version-build=10 >"$work/configure.log" 2>&1) ||
+    die "configure failed: $work/configure.log"
+}
+
+# Who wrote the three files now in gensrc: "jvmtigen" (its banner), "stock", or "none".
+writer() {
+  [ -f "$gensrc/jvmtiEnter.cpp" ] || { echo none; return; }
+  if head -c 300 "$gensrc/jvmtiEnter.cpp" | grep -q 'Generated by jvmtigen'; then echo jvmtigen; else echo stock; fi
+}
+
+# Makes sure make regenerates the three files the way CONF writes them: the files of the other
+# way are removed (make remakes a missing output), and so is jvmtigen's run marker.
+prepare() {  # CONF
+  if [ "$(writer)" != "$1" ]; then
+    rm -f "$gensrc/jvmtiEnter.cpp" "$gensrc/jvmtiEnterTrace.cpp" "$gensrc/jvmtiEnv.hpp"
+    rm -rf "$dir/hotspot/variant-server/tools/jvmtigen"
+  fi
+}
+
+extra_args() {  # CONF
+  [ "$1" = jvmtigen ] && echo "JVMTIGEN=$jvmtigen"
+  return 0
 }
 
 build() {  # CONF
-  local dir=$work/build-$1 extra=()
-  [ "$1" = jvmtigen ] && extra=(JVMTIGEN="$jvmtigen")
-  local start end
+  prepare "$1"
+  local start end extra
+  extra=$(extra_args "$1")
   start=$(date +%s)
-  (cd "$dir" && nice make JOBS="$jobs" LOG=info "${extra[@]}" images >"$work/build-$1.log" 2>&1) ||
+  (cd "$dir" && nice make JOBS="$jobs" LOG=info $extra images >"$work/build-$1.log" 2>&1) ||
     die "build of $1 failed: $work/build-$1.log"
   end=$(date +%s)
-  echo "$1: built in $((end - start)) s; warnings in its log: $(grep -c 'warning:' "$work/build-$1.log" || true)"
+  [ "$(writer)" = "$1" ] || die "after the $1 build, gensrc holds the $(writer) files"
+  rm -rf "$work/jdk-$1"
+  cp -a "$dir/images/jdk" "$work/jdk-$1"
+  echo "$1: built in $((end - start)) s; warnings in its log: $(grep -c 'warning:' "$work/build-$1.log" || true);" \
+    "image $work/jdk-$1: $("$work/jdk-$1/bin/java" -version 2>&1 | tail -1)"
 }
 
 objects() {  # CONF: gensrc, then the JVMTI objects alone, through HotSpot's own make rules
-  local dir=$work/build-$1 extra=() objs=$work/build-$1/hotspot/variant-server/libjvm/objs targets=()
-  [ "$1" = jvmtigen ] && extra=(JVMTIGEN="$jvmtigen")
+  prepare "$1"
+  local objs=$dir/hotspot/variant-server/libjvm/objs targets=() extra
+  extra=$(extra_args "$1")
   for o in jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmtiTrace jvmtiUtil; do
     targets+=("$objs/$o.o")
   done
   local start end
   start=$(date +%s)
-  (cd "$dir" && nice make JOBS="$jobs" "${extra[@]}" hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
+  (cd "$dir" && nice make JOBS="$jobs" $extra hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
     cd "$work/src/make/hotspot" && nice make -r -R -I "$work/src/make/common" -f lib/CompileLibraries.gmk \
-      SPEC="$dir/spec.gmk" JVM_VARIANT=server "${extra[@]}" "${targets[@]}" >>"$work/objects-$1.log" 2>&1) ||
+      SPEC="$dir/spec.gmk" JVM_VARIANT=server $extra "${targets[@]}" >>"$work/objects-$1.log" 2>&1) ||
     die "objects of $1 failed: $work/objects-$1.log"
   end=$(date +%s)
   echo "$1: gensrc and ${#targets[@]} objects in $((end - start)) s; warnings: $(grep -c 'warning:' "$work/objects-$1.log" || true)"
 }
 
-for c in $configs; do configure "$c"; done
-[ $configure_only = 1 ] && { echo "configured: $configs under $work"; exit 0; }
+configure
+[ $configure_only = 1 ] && { echo "configured: $dir"; exit 0; }
 if [ $objects_only = 1 ]; then
   for c in $configs; do objects "$c"; done
   exit 0
 fi
 for c in $configs; do build "$c"; done
 
-# The generated files of the jvmtigen build are jvmtigen's (its banner), the stock build's the stylesheets'.
-for c in $configs; do
-  f=$work/build-$c/hotspot/variant-server/gensrc/jvmtifiles/jvmtiEnter.cpp
-  echo "$c: $(head -c 200 "$f" | grep -c 'Generated by jvmtigen' || true) jvmtigen banner in $f"
-done
-
-if [ -n "$jtreg" ]; then
+if [ $jtreg = 1 ]; then
   for c in $configs; do
-    (cd "$work/build-$c" && nice make JOBS="$jobs" test TEST=test/hotspot/jtreg/serviceability/jvmti \
-        >"$work/test-$c.log" 2>&1) || true
-    # One line per test: its name and its result, from jtreg's summary.
-    summary=$(find "$work/build-$c/test-results" -name text -path '*serviceability_jvmti*' | head -1)
-    [ -n "$summary" ] && sort "$summary/summary.txt" | awk '{ print $1, $2 }' >"$work/jtreg-$c.txt"
+    "$root/scripts/jtreg-layer.sh" --plain-only --jdk "$work/jdk-$c" --out "$work/jtreg-$c" \
+      >"$work/jtreg-$c.log" 2>&1 || die "jtreg on $c did not run: $work/jtreg-$c.log"
+    cp "$work/jtreg-$c/plain/status.txt" "$work/jtreg-$c.txt"
   done
   if [ "$configs" = "stock jvmtigen" ]; then
     if diff "$work/jtreg-stock.txt" "$work/jtreg-jvmtigen.txt"; then
-      echo "jtreg serviceability/jvmti: the same results ($(wc -l <"$work/jtreg-stock.txt") tests)"
+      echo "jtreg serviceability/jvmti: the same results ($(wc -l <"$work/jtreg-stock.txt") tests," \
+        "$(grep -c ' Passed$' "$work/jtreg-stock.txt" || true) passed)"
     else
       die "jtreg serviceability/jvmti: the results differ (above)"
     fi
