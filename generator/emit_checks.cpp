@@ -42,6 +42,12 @@ Object checkView(const EntryCheck& c, size_t violation, const Function& f) {
     return v;
 }
 
+// A parameter through which a function hands back what it wrote (the values an injected
+// error leaves undefined): jvmti_runtime.hpp's inject() gets these, in signature order.
+bool isInjectOut(Kind k) {
+    return k == Kind::OutPtr || k == Kind::AllocBuf || k == Kind::AllocAllocBuf || k == Kind::OutBuf;
+}
+
 // What every file's view starts with.
 Object baseView(const EmitContext& ctx) {
     return Object{"specName", ctx.specName, "version", ctx.version.str(), "files", std::to_string(kEntryFiles)};
@@ -84,6 +90,12 @@ std::vector<Output> emitChecks(const EmitContext& ctx) {
                                        "rule", r.text, "error", r.error});
             if (row != violations.size()) throw std::logic_error("entryRules() and entryChecks() disagree for " + f.id);
             put(fv, "checks", std::move(checks));
+            // Fault injection poisons what the function writes: its out-parameters, in order.
+            List outs;
+            for (const Param* p : signatureParams(f.params))
+                if (isInjectOut(p->type.kind)) outs.push(Object{"name", p->id});
+            put(fv, "hasInjectOuts", !outs.empty());
+            put(fv, "injectOuts", withMore(std::move(outs)));
             functions.push(std::move(fv));
         }
         put(view, "functions", std::move(functions));

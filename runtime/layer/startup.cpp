@@ -21,13 +21,14 @@
 #include <string>
 #include <vector>
 
-#include "report/advice.hpp"
 #include "checks/call_site.hpp"
 #include "checks/handles.hpp"
+#include "checks/memory.hpp"
+#include "inject/injector.hpp"
 #include "layer/api_version.hpp"
 #include "layer/layer.hpp"
-#include "checks/memory.hpp"
 #include "natives/natives.hpp"
+#include "report/advice.hpp"
 #include "report/report_files.hpp"
 #include "report/report_page.hpp"
 #include "report/violations.hpp"
@@ -83,6 +84,7 @@ struct State {
     jvmtiEnv* control = nullptr;         // the layer's own host environment
     bool started = false;                // the layer's reporting and checks are running
     bool finished = false;               // the end-of-run reports are written
+    std::vector<std::string> injectWarnings;  // inject='s, reported once the reporter runs
     // adopt=true: the VM's invoke table before the layer patched it, and the patched copy.
     const JNIInvokeInterface_* vmInvoke = nullptr;
     JNIInvokeInterface_ adoptInvoke{};
@@ -209,6 +211,7 @@ void finishRun() {
             break;
         }
     }
+    inject::finish();
     // One collection of leaks, counts and statistics; every format is written from it.
     const auto leaks = memory::leaks();
     reportLeaks(leaks);
@@ -252,6 +255,9 @@ bool startLayer(JavaVM* vm) {
         report_files::mainClassOf(report_files::systemProperty(s.control, "sun.java.command"));
     s.settings.report = report_files::expandReportName(s.settings.report, static_cast<int>(::getpid()), mainClass);
     report_files::start(s.settings, s.control);
+    if (auto problem = inject::openLog(report_files::expandReportName(s.settings.injectLog,
+                                                                       static_cast<int>(::getpid()), mainClass)))
+        return fail(*problem);
     if (auto problem = reporter().configure(s.settings)) return fail(*problem);
     reporter().setSiteNamer(checks::describeCallSite);
     if ((!s.settings.trace.empty() || !s.settings.stats.empty()) && s.settings.check == CheckMode::Off)
@@ -270,6 +276,8 @@ bool startLayer(JavaVM* vm) {
         for (const std::string& w : warnings)
             reportProblem(Severity::Warning, own_rules::rule("layer.trace_filter"), nullptr, nullptr, w);
     }
+    for (const std::string& w : s.injectWarnings)
+        reportProblem(Severity::Warning, own_rules::rule("inject.plan"), nullptr, nullptr, w);
     s.started = true;
     // Every function-local state the end of the run reads exists by now, so this handler runs
     // before their destructors.
@@ -436,6 +444,8 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     s.settings = parsed.settings;
     s.firstLoad = std::move(parsed);
     setCheckMode(s.settings.check);
+    // inject= is checked before any agent starts: a bad rule stops the JVM here.
+    if (auto problem = inject::start(s.settings, s.injectWarnings)) return fail(*problem), JNI_ERR;
     // The JVMs this one starts get their own JAVA_TOOL_OPTIONS (jvmti-check's way of following them).
     if (!s.settings.childToolOptions.empty()) {
         ::setenv("JAVA_TOOL_OPTIONS", s.settings.childToolOptions.c_str(), 1);

@@ -130,6 +130,14 @@ inline constexpr Rule kRules[] = {
      "dependency on every inlined method (ciEnv::jvmti_can_hotswap_or_post_breakpoint, "
      "src/hotspot/share/c1/c1_GraphBuilder.cpp, src/hotspot/share/opto/parse1.cpp)",
      Outcome::Reported, Outcome::Reported},
+    {"inject.fault", "", "", "a correct agent handles every error the spec lets the VM's state cause",
+     "info", "",
+     "inject= only: the call named fails with the error, without reaching the VM, and its out-parameters hold "
+     "the poison 0x0badbad0; reported before the call returns, so a crash that follows is attributed",
+     Outcome::Reported, Outcome::Reported},
+    {"inject.plan", "", "", "each inject= rule fails only functions that can return its error", "warning", "",
+     "reported at start-up: the functions of a category the rule cannot fail are left out of it",
+     Outcome::Reported, Outcome::Reported},
     {"layer.report_write", "", "", "the report= file of report-format=html can be written at exit", "error", "",
      "the page written at start-up stays, saying that the run did not end normally",
      Outcome::Reported, Outcome::Reported},

@@ -381,6 +381,9 @@ constexpr Binding kBindings[] = {
     {"child-tool-options", bindString<&Settings::childToolOptions>},
     {"api-version", bindString<&Settings::apiVersion>},
     {"advice", bindBool<&Settings::advice>},
+    {"inject", bindList<&Settings::inject>},
+    {"inject-seed", bindInt<&Settings::injectSeed>},
+    {"inject-log", bindString<&Settings::injectLog>},
     {"config", bindString<&Settings::config>},
     {"agent", bindAgents},
 };
@@ -642,8 +645,8 @@ std::optional<std::string> combinationProblem(const Settings& settings) {
                     : std::string("each format is written to FILE plus its extension (.txt, .html, .sarif, .xml, .json)")) +
                ", not to stderr";
     }
-    if (settings.check == CheckMode::Off && (!settings.apiVersion.empty() || settings.advice))
-        return std::string(!settings.apiVersion.empty() ? "api-version=" : "advice=") +
+    if (settings.check == CheckMode::Off && (!settings.apiVersion.empty() || settings.advice || !settings.inject.empty()))
+        return std::string(!settings.apiVersion.empty() ? "api-version=" : settings.advice ? "advice=" : "inject=") +
                " needs the checking layer: with check=off agents get the JVM's own environments";
     return std::nullopt;
 }

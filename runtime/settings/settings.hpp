@@ -100,6 +100,9 @@ struct Settings {
     std::string childToolOptions;                // JAVA_TOOL_OPTIONS for the processes this JVM starts
     std::string apiVersion;                      // the earlier release the agents see, X.Y.Z; empty: the JVM's
     bool advice = false;                         // report advice at exit
+    std::vector<std::string> inject;             // fault injection rules (runtime/inject/plan.hpp); empty: none
+    int injectSeed = 0;                          // the seed of inject='s draws
+    std::string injectLog;                       // the injection log file; empty: none
     std::string config;                          // the config file that was read, if any
     std::vector<AgentSpec> agents;               // in load order
 

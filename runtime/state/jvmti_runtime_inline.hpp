@@ -57,6 +57,8 @@ extern __attribute__((tls_model("initial-exec"))) constinit thread_local const v
 extern std::uintptr_t codeStart, codeSize;
 // check=strict: entries check handle arguments (checks/handles.cpp). Set once at start-up.
 extern bool handleChecks;
+// inject=: entries ask the injector before each call (inject/injector.cpp). Set once at start-up.
+extern bool injecting;
 }  // namespace detail
 
 // The live environment at `candidate`, or nullptr.
@@ -99,6 +101,7 @@ inline void enteredFrom(const void* returnAddress) noexcept {
         jvmtilayer::detail::callSite = returnAddress;
 }
 inline bool checkingHandles() noexcept { return jvmtilayer::detail::handleChecks; }
+inline bool injecting() noexcept { return jvmtilayer::detail::injecting; }
 
 // For the forwarding runtime (jvmti_forward.hpp declares it): the VM's environment behind `env`.
 inline jvmtiEnv* hostEnvironment(Env& env) noexcept { return env.host; }

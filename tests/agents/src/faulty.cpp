@@ -1,0 +1,91 @@
+// faulty: the agent that fault injection is tested on. At VMInit it looks at the main thread
+// with six calls whose errors the VM's state can cause. Built twice: careless (FAULTY_CAREFUL
+// undefined) ignores those six calls' errors and uses what each call was to write, as agents
+// found in the wild do; careful (FAULTY_CAREFUL) checks each and skips what failed. The six
+// mishandlings of the careless build are each marked "planted" on the line that uses the value;
+// every other call (setting up, error names) is handled by both builds: a failure there is
+// printed and the agent goes on without its work, so the JVM's exit status stays the same.
+//
+// Options: out=FILE
+#include "agent_util.h"
+
+#include <cstring>
+
+namespace {
+
+#ifdef FAULTY_CAREFUL
+constexpr bool careful = true;
+#else
+constexpr bool careful = false;
+#endif
+
+// Whether the careful agent must skip what follows: the call failed (and that is printed).
+bool skip(jvmtiEnv* jvmti, jvmtiError err, const char* what)
+{
+    if (err == JVMTI_ERROR_NONE) return false;
+    char name[64];
+    au_printf("%s failed: %s\n", what, au_error_name(jvmti, err, name, sizeof name));
+    return careful;
+}
+
+const char* const kBuckets[4] = {"none", "one", "few", "many"};
+
+void JNICALL onVMInit(jvmtiEnv* jvmti, JNIEnv*, jthread thread)
+{
+    jvmtiThreadInfo info;
+    if (!skip(jvmti, jvmti->GetThreadInfo(thread, &info), "GetThreadInfo")) {
+        au_printf("thread name: %zu characters\n", std::strlen(info.name));  // planted 1: info.name
+        jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+    }
+
+    jint count = 0;
+    if (!skip(jvmti, jvmti->GetFrameCount(thread, &count), "GetFrameCount"))
+        au_printf("depth: %s\n", kBuckets[count < 3 ? count : 3]);  // planted 2: count
+
+    jvmtiFrameInfo frames[8];
+    jint depth = 0;
+    if (skip(jvmti, jvmti->GetStackTrace(thread, 0, 8, frames, &depth), "GetStackTrace")) depth = 0;
+    if (depth <= 0) {
+        au_printf("done\n");
+        return;
+    }
+    const jmethodID method = frames[depth - 1].method;  // planted 3: depth
+
+    char* name = nullptr;
+    if (!skip(jvmti, jvmti->GetMethodName(method, &name, nullptr, nullptr), "GetMethodName")) {
+        au_printf("bottom method: %zu characters\n", std::strlen(name));  // planted 4: name
+        jvmti->Deallocate(reinterpret_cast<unsigned char*>(name));
+    }
+
+    jclass klass = nullptr;
+    if (!skip(jvmti, jvmti->GetMethodDeclaringClass(method, &klass), "GetMethodDeclaringClass")) {
+        char* signature = nullptr;
+        const jvmtiError err = jvmti->GetClassSignature(klass, &signature, nullptr);  // planted 5: klass
+        if (!skip(jvmti, err, "GetClassSignature")) {
+            au_printf("its class: %zu characters\n", std::strlen(signature));  // planted 6: signature
+            jvmti->Deallocate(reinterpret_cast<unsigned char*>(signature));
+        }
+    }
+    au_printf("done\n");
+}
+
+}  // namespace
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
+{
+    jvmtiEnv* jvmti = nullptr;
+    if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), AU_JVMTI_VERSION) != JNI_OK) return JNI_ERR;
+    if (au_open(options) != 0) return JNI_ERR;
+    jvmtiEventCallbacks callbacks;
+    std::memset(&callbacks, 0, sizeof callbacks);
+    callbacks.VMInit = onVMInit;
+    jvmtiError err = jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
+    if (err == JVMTI_ERROR_NONE) err = jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
+    if (err != JVMTI_ERROR_NONE) au_printf("not started: error %d\n", static_cast<int>(err));
+    return JNI_OK;
+}
+
+JNIEXPORT void JNICALL Agent_OnUnload(JavaVM*)
+{
+    au_close();
+}
