@@ -58,12 +58,12 @@ constexpr ErrorKindRule kRules[] = {
     {"JVMTI_ERROR_NAMES_DONT_MATCH", Caller},
     // Whether a method is native is a fact of the method passed, which IsMethodNative tells.
     {"JVMTI_ERROR_NATIVE_METHOD", Caller},
+    // The VM decides what it provides: capabilities, properties.
+    {"JVMTI_ERROR_NOT_AVAILABLE", Env},
     // Cleared when this environment set nothing there: its own earlier calls.
     {"JVMTI_ERROR_NOT_FOUND", Caller},
     // Owning a raw monitor is the calling thread's own doing.
     {"JVMTI_ERROR_NOT_MONITOR_OWNER", Caller},
-    // The VM decides what it provides: capabilities, properties.
-    {"JVMTI_ERROR_NOT_AVAILABLE", Env},
     // A stack that is not suspended changes; frames end.
     {"JVMTI_ERROR_NO_MORE_FRAMES", Env},
     {"JVMTI_ERROR_NULL_POINTER", Caller},
