@@ -267,16 +267,28 @@ std::vector<std::string> allowedErrors(const Spec& spec, const Function& f) {
         if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
     };
     for (const auto& e : spec.errors)
-        if (e.category == "universal-error") add(e.id);
+        if (e.category == "universal-error" && e.num != 0) add(e.id);  // num 0 is success
     for (const auto& e : f.errors) add(e.id);
     if (!f.required.empty()) add("JVMTI_ERROR_MUST_POSSESS_CAPABILITY");
     for (const auto* p : signatureParams(f.params)) {
         const Type& t = p->type;
+        auto attr = [&](const char* name) {
+            auto it = t.baseAttrs.find(name);
+            return it == t.baseAttrs.end() ? std::string() : it->second;
+        };
         if (isPointerKind(t.kind) && !t.nullok) add("JVMTI_ERROR_NULL_POINTER");
         if (minimumOf(t)) add("JVMTI_ERROR_ILLEGAL_ARGUMENT");
         if (t.kind == Kind::Value && t.base == "jframeID") add("JVMTI_ERROR_NO_MORE_FRAMES");
         if (t.kind == Kind::Value && t.base == "enum") add(enumError(t.name));
         if (const HandleType* h = handleType(t)) add(h->error);
+        // What the spec's type system implies beyond the handle's own error (the same facts
+        // the docs phrase, param_rules.cpp's impliedErrors): a thread that must have started
+        // and not ended, a method that may not be native, a raw monitor.
+        if (t.kind == Kind::Value && t.base == "jthread" && attr("started") != "no" && attr("started") != "maybe")
+            add("JVMTI_ERROR_THREAD_NOT_ALIVE");
+        if (t.kind == Kind::Value && t.base == "jmethodID" && attr("native") == "error")
+            add("JVMTI_ERROR_NATIVE_METHOD");
+        if (t.kind == Kind::Value && t.base == "jrawMonitorID") add("JVMTI_ERROR_INVALID_MONITOR");
     }
     return out;
 }

@@ -85,14 +85,18 @@ struct EntryCheck {
 };
 std::vector<EntryCheck> entryChecks(const Spec& spec, const Function& f);
 
-// The errors the spec allows a function to return: the universal ones, those it lists, and
-// those its parameters and capabilities imply (NULL_POINTER for a pointer that may not be
-// NULL, ILLEGAL_ARGUMENT for a minimum or an enum, INVALID_EVENT_TYPE for a jvmtiEvent,
-// MUST_POSSESS_CAPABILITY for a required capability, and for a handle parameter the error of
-// its type: INVALID_OBJECT, INVALID_CLASS, INVALID_THREAD, INVALID_THREAD_GROUP,
-// INVALID_METHODID, INVALID_FIELDID).
 // The least value a parameter may take: a jint's min attribute, 0 for a frame depth (jframeID).
 std::optional<std::string> minimumOf(const Type& t);
+
+// The errors the spec allows a function to return: the universal ones (not success, num 0),
+// those it lists, and those its parameters and capabilities imply (NULL_POINTER for a pointer
+// that may not be NULL, ILLEGAL_ARGUMENT for a minimum or an enum, INVALID_EVENT_TYPE for a
+// jvmtiEvent, MUST_POSSESS_CAPABILITY for a required capability, NO_MORE_FRAMES for a frame
+// depth, for a handle parameter the error of its type: INVALID_OBJECT, INVALID_CLASS,
+// INVALID_THREAD, INVALID_THREAD_GROUP, INVALID_METHODID, INVALID_FIELDID; THREAD_NOT_ALIVE
+// for a thread that must have started, NATIVE_METHOD for a method that may not be native,
+// INVALID_MONITOR for a raw monitor). In that order, first occurrence kept; the names are
+// as written, whether or not the spec defines them.
 std::vector<std::string> allowedErrors(const Spec& spec, const Function& f);
 
 // The values an enum parameter may take, by the constant names jvmti.h declares.

@@ -13,6 +13,7 @@
 #include "cpp_api.hpp"
 #include "derive.hpp"
 #include "emitters.hpp"
+#include "error_kinds.hpp"
 #include "param_rules.hpp"
 #include "prose_html.hpp"
 #include "render.hpp"
@@ -380,6 +381,12 @@ Object DocsView::functionView(const Function& f) {
         if (!e.param.empty()) errors.push(Object{"id", e.id, "when", compact(e.when, f.id)});
     put(v, "hasErrors", !errors.empty());
     put(v, "errors", std::move(errors));
+    // The environmental ones among every error it allows (error_kinds.hpp), by value.
+    List mustHandle;
+    for (const auto& c : classifiedErrors(s_, f))
+        if (c.kind == ErrorKind::Environmental) mustHandle.push(Object{"id", c.error->id});
+    put(v, "hasMustHandle", !mustHandle.empty());
+    put(v, "mustHandle", withMore(std::move(mustHandle)));
     return v;
 }
 

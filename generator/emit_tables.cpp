@@ -6,6 +6,7 @@
 #include "api_version.hpp"
 #include "derive.hpp"
 #include "emitters.hpp"
+#include "error_kinds.hpp"
 #include "render.hpp"
 #include "views.hpp"
 
@@ -126,6 +127,20 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
         put(fv, "errorCount", std::to_string(f->errors.size()));
         put(fv, "hasErrors", !f->errors.empty());
         put(fv, "errors", withMore(std::move(errors)));
+        // Every error the spec allows, and those of them a correct agent must handle, by value.
+        const auto classified = classifiedErrors(s, *f);
+        List allowed(classified.size()), environmental;
+        for (const auto& c : classified) {
+            allowed.push(Object{"name", c.error->id});
+            if (c.kind == ErrorKind::Environmental) environmental.push(Object{"name", c.error->id});
+        }
+        const size_t environmentalCount = environmental.size();
+        put(fv, "allowedErrorCount", std::to_string(classified.size()));
+        put(fv, "hasAllowedErrors", !classified.empty());
+        put(fv, "allowedErrors", withMore(std::move(allowed)));
+        put(fv, "environmentalErrorCount", std::to_string(environmentalCount));
+        put(fv, "hasEnvironmentalErrors", environmentalCount != 0);
+        put(fv, "environmentalErrors", withMore(std::move(environmental)));
         put(fv, "varargsFlag", str(fv.get("varargs")->is_true()));
         functions.push(std::move(fv));
     }

@@ -1,5 +1,7 @@
 #include "model_json.hpp"
 
+#include "error_kinds.hpp"
+
 namespace jvmtigen {
 
 using nlohmann::json;
@@ -63,7 +65,12 @@ json modelJson(const Spec& s, const Version& version) {
                   {"capabilities", {{"required", capsJson(f.required)}, {"optional", capsJson(f.optional)}}},
                   {"params", paramsJson(f.params)}};
         e["errors"] = json::array();
-        for (const auto& er : f.errors) e["errors"].push_back({{"id", er.id}, {"text", plainText(er.text)}});
+        for (const auto& er : f.errors)
+            e["errors"].push_back({{"id", er.id}, {"text", plainText(er.text)}, {"kind", errorKindName(errorKind(f, er.id))}});
+        // Derived: every error the spec allows, by value, with the kind (error_kinds.hpp).
+        e["allowedErrors"] = json::array();
+        for (const auto& c : classifiedErrors(s, f))
+            e["allowedErrors"].push_back({{"id", c.error->id}, {"kind", errorKindName(c.kind)}});
         j["functions"].push_back(std::move(e));
     }
 
@@ -145,9 +152,12 @@ json modelJson(const Spec& s, const Version& version) {
     j["errorCategories"] = json::array();
     for (const auto& c : s.errorCategories) j["errorCategories"].push_back({{"id", c.id}, {"label", c.label}});
     j["errors"] = json::array();
-    for (const auto& e : s.errors)
+    for (const auto& e : s.errors) {
+        const auto kind = ruleKind(e.id);
         j["errors"].push_back({{"id", e.id}, {"num", e.num}, {"category", e.category}, {"since", e.since},
-                               {"description", plainText(e.description)}});
+                               {"description", plainText(e.description)},
+                               {"kind", kind ? json(errorKindName(*kind)) : json(nullptr)}});
+    }
 
     j["baseTypes"] = json::array();
     for (const auto& b : s.baseTypes)

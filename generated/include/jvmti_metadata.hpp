@@ -64,6 +64,10 @@ struct Function {
     bool traceByDefault;      // false for the functions the spec marks notrace (Allocate, ...)
     const jvmtiError* errors; // the errors the spec lists for this function alone (not the
     int errorCount;           // ones every function may return)
+    const jvmtiError* allowedErrors;        // every error the spec allows (universal, listed, implied)
+    int allowedErrorCount;
+    const jvmtiError* environmentalErrors;  // the allowed errors the VM's state can cause with right arguments
+    int environmentalErrorCount;
 };
 
 struct Event {

@@ -27,12 +27,16 @@ const OutParam out_Allocate[] = {
     { 1, true, false, false, 0, false },
 };
 const jvmtiError errors_Allocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_Allocate[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_Allocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_Deallocate[] = {
     {"mem", "unsigned char*", Kind::OutBuf, "uchar", "", true, false, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_Deallocate[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_Deallocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadState[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -43,6 +47,8 @@ const Param params_GetThreadState[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadState[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetThreadState[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadState[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetCurrentThread[] = {
     {"thread_ptr", "jthread*", Kind::OutPtr, "jthread", "", false, true, false, 0,
@@ -53,6 +59,8 @@ const OutParam out_GetCurrentThread[] = {
     { 0, false, false, true, -1, false },
 };
 const jvmtiPhase phases_GetCurrentThread[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetCurrentThread[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetCurrentThread[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetAllThreads[] = {
     {"threads_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -66,6 +74,8 @@ const OutParam out_GetAllThreads[] = {
     { 1, true, false, true, 0, true },
 };
 const jvmtiPhase phases_GetAllThreads[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetAllThreads[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetAllThreads[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SuspendThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -75,6 +85,8 @@ const Param params_SuspendThread[] = {
 const jvmtiPhase phases_SuspendThread[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThread[] = { 20 };
 const jvmtiError errors_SuspendThread[] = { JVMTI_ERROR_THREAD_SUSPENDED };
+const jvmtiError allowed_SuspendThread[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SuspendThread[] = { JVMTI_ERROR_THREAD_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SuspendThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -89,6 +101,8 @@ const Param params_SuspendThreadList[] = {
 };
 const jvmtiPhase phases_SuspendThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThreadList[] = { 20 };
+const jvmtiError allowed_SuspendThreadList[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SuspendThreadList[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SuspendAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -101,6 +115,8 @@ const Param params_SuspendAllVirtualThreads[] = {
 const jvmtiPhase phases_SuspendAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendAllVirtualThreads[] = { 20, 44 };
 const jvmtiError errors_SuspendAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER };
+const jvmtiError allowed_SuspendAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SuspendAllVirtualThreads[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ResumeThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -110,6 +126,8 @@ const Param params_ResumeThread[] = {
 const jvmtiPhase phases_ResumeThread[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThread[] = { 20 };
 const jvmtiError errors_ResumeThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_INVALID_TYPESTATE };
+const jvmtiError allowed_ResumeThread[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_INVALID_TYPESTATE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ResumeThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_INVALID_TYPESTATE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ResumeThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -124,6 +142,8 @@ const Param params_ResumeThreadList[] = {
 };
 const jvmtiPhase phases_ResumeThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThreadList[] = { 20 };
+const jvmtiError allowed_ResumeThreadList[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ResumeThreadList[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ResumeAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -136,6 +156,8 @@ const Param params_ResumeAllVirtualThreads[] = {
 const jvmtiPhase phases_ResumeAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeAllVirtualThreads[] = { 20, 44 };
 const jvmtiError errors_ResumeAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER };
+const jvmtiError allowed_ResumeAllVirtualThreads[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ResumeAllVirtualThreads[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_StopThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -148,6 +170,8 @@ const Param params_StopThread[] = {
 const jvmtiPhase phases_StopThread[] = { JVMTI_PHASE_LIVE };
 const int caps_StopThread[] = { 10 };
 const jvmtiError errors_StopThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_OPAQUE_FRAME };
+const jvmtiError allowed_StopThread[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_StopThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_InterruptThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -156,6 +180,8 @@ const Param params_InterruptThread[] = {
 };
 const jvmtiPhase phases_InterruptThread[] = { JVMTI_PHASE_LIVE };
 const int caps_InterruptThread[] = { 10 };
+const jvmtiError allowed_InterruptThread[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_InterruptThread[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -166,6 +192,8 @@ const Param params_GetThreadInfo[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadInfo[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetThreadInfo[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetOwnedMonitorInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -183,6 +211,8 @@ const OutParam out_GetOwnedMonitorInfo[] = {
 };
 const jvmtiPhase phases_GetOwnedMonitorInfo[] = { JVMTI_PHASE_LIVE };
 const int caps_GetOwnedMonitorInfo[] = { 5 };
+const jvmtiError allowed_GetOwnedMonitorInfo[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetOwnedMonitorInfo[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetOwnedMonitorStackDepthInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -200,6 +230,8 @@ const OutParam out_GetOwnedMonitorStackDepthInfo[] = {
 };
 const jvmtiPhase phases_GetOwnedMonitorStackDepthInfo[] = { JVMTI_PHASE_LIVE };
 const int caps_GetOwnedMonitorStackDepthInfo[] = { 34 };
+const jvmtiError allowed_GetOwnedMonitorStackDepthInfo[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetOwnedMonitorStackDepthInfo[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetCurrentContendedMonitor[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -214,6 +246,8 @@ const OutParam out_GetCurrentContendedMonitor[] = {
 };
 const jvmtiPhase phases_GetCurrentContendedMonitor[] = { JVMTI_PHASE_LIVE };
 const int caps_GetCurrentContendedMonitor[] = { 6 };
+const jvmtiError allowed_GetCurrentContendedMonitor[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetCurrentContendedMonitor[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_RunAgentThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -231,6 +265,8 @@ const Param params_RunAgentThread[] = {
 };
 const jvmtiPhase phases_RunAgentThread[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_RunAgentThread[] = { JVMTI_ERROR_INVALID_PRIORITY, JVMTI_ERROR_UNSUPPORTED_OPERATION };
+const jvmtiError allowed_RunAgentThread[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_INVALID_PRIORITY, JVMTI_ERROR_UNSUPPORTED_OPERATION, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RunAgentThread[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -241,6 +277,8 @@ const Param params_SetThreadLocalStorage[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_SetThreadLocalStorage[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetThreadLocalStorage[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -251,6 +289,8 @@ const Param params_GetThreadLocalStorage[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetThreadLocalStorage[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadLocalStorage[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetTopThreadGroups[] = {
     {"group_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -264,6 +304,8 @@ const OutParam out_GetTopThreadGroups[] = {
     { 1, true, false, true, 0, true },
 };
 const jvmtiPhase phases_GetTopThreadGroups[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetTopThreadGroups[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetTopThreadGroups[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadGroupInfo[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
@@ -274,6 +316,8 @@ const Param params_GetThreadGroupInfo[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetThreadGroupInfo[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetThreadGroupInfo[] = { JVMTI_ERROR_INVALID_THREAD_GROUP, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadGroupInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadGroupChildren[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
@@ -297,6 +341,8 @@ const OutParam out_GetThreadGroupChildren[] = {
     { 4, true, false, true, 3, true },
 };
 const jvmtiPhase phases_GetThreadGroupChildren[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetThreadGroupChildren[] = { JVMTI_ERROR_INVALID_THREAD_GROUP, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadGroupChildren[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetStackTrace[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -317,6 +363,8 @@ const Param params_GetStackTrace[] = {
 };
 const jvmtiPhase phases_GetStackTrace[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetStackTrace[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_GetStackTrace[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetStackTrace[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetAllStackTraces[] = {
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -333,6 +381,8 @@ const OutParam out_GetAllStackTraces[] = {
     { 1, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetAllStackTraces[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetAllStackTraces[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetAllStackTraces[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadListStackTraces[] = {
     {"thread_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -353,6 +403,8 @@ const OutParam out_GetThreadListStackTraces[] = {
 };
 const jvmtiPhase phases_GetThreadListStackTraces[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetThreadListStackTraces[] = { JVMTI_ERROR_INVALID_THREAD };
+const jvmtiError allowed_GetThreadListStackTraces[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadListStackTraces[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetFrameCount[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -363,6 +415,8 @@ const Param params_GetFrameCount[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFrameCount[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetFrameCount[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetFrameCount[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_PopFrame[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -372,6 +426,8 @@ const Param params_PopFrame[] = {
 const jvmtiPhase phases_PopFrame[] = { JVMTI_PHASE_LIVE };
 const int caps_PopFrame[] = { 8 };
 const jvmtiError errors_PopFrame[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_PopFrame[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_PopFrame[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetFrameLocation[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -388,6 +444,8 @@ const Param params_GetFrameLocation[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFrameLocation[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetFrameLocation[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetFrameLocation[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_NotifyFramePop[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -400,6 +458,8 @@ const Param params_NotifyFramePop[] = {
 const jvmtiPhase phases_NotifyFramePop[] = { JVMTI_PHASE_LIVE };
 const int caps_NotifyFramePop[] = { 18 };
 const jvmtiError errors_NotifyFramePop[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_DUPLICATE };
+const jvmtiError allowed_NotifyFramePop[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_DUPLICATE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_NotifyFramePop[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ClearAllFramePops[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -409,6 +469,8 @@ const Param params_ClearAllFramePops[] = {
 const jvmtiPhase phases_ClearAllFramePops[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearAllFramePops[] = { 18 };
 const jvmtiError errors_ClearAllFramePops[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_ClearAllFramePops[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ClearAllFramePops[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -421,6 +483,8 @@ const Param params_ForceEarlyReturnObject[] = {
 const jvmtiPhase phases_ForceEarlyReturnObject[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnObject[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnObject[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnObject[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnObject[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -433,6 +497,8 @@ const Param params_ForceEarlyReturnInt[] = {
 const jvmtiPhase phases_ForceEarlyReturnInt[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnInt[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnInt[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnInt[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnInt[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -445,6 +511,8 @@ const Param params_ForceEarlyReturnLong[] = {
 const jvmtiPhase phases_ForceEarlyReturnLong[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnLong[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnLong[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnLong[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnLong[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -457,6 +525,8 @@ const Param params_ForceEarlyReturnFloat[] = {
 const jvmtiPhase phases_ForceEarlyReturnFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnFloat[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnFloat[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnFloat[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnFloat[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -469,6 +539,8 @@ const Param params_ForceEarlyReturnDouble[] = {
 const jvmtiPhase phases_ForceEarlyReturnDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnDouble[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnDouble[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnDouble[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnDouble[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ForceEarlyReturnVoid[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -478,6 +550,8 @@ const Param params_ForceEarlyReturnVoid[] = {
 const jvmtiPhase phases_ForceEarlyReturnVoid[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnVoid[] = { 33 };
 const jvmtiError errors_ForceEarlyReturnVoid[] = { JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_NO_MORE_FRAMES };
+const jvmtiError allowed_ForceEarlyReturnVoid[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceEarlyReturnVoid[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_FollowReferences[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -499,6 +573,8 @@ const Param params_FollowReferences[] = {
 const jvmtiPhase phases_FollowReferences[] = { JVMTI_PHASE_LIVE };
 const int caps_FollowReferences[] = { 0 };
 const jvmtiError errors_FollowReferences[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_OBJECT };
+const jvmtiError allowed_FollowReferences[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_FollowReferences[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IterateThroughHeap[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -517,6 +593,8 @@ const Param params_IterateThroughHeap[] = {
 const jvmtiPhase phases_IterateThroughHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateThroughHeap[] = { 0 };
 const jvmtiError errors_IterateThroughHeap[] = { JVMTI_ERROR_INVALID_CLASS };
+const jvmtiError allowed_IterateThroughHeap[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IterateThroughHeap[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -528,6 +606,8 @@ const Param params_GetTag[] = {
 };
 const jvmtiPhase phases_GetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetTag[] = { 0 };
+const jvmtiError allowed_GetTag[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetTag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -539,6 +619,8 @@ const Param params_SetTag[] = {
 };
 const jvmtiPhase phases_SetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_SetTag[] = { 0 };
+const jvmtiError allowed_SetTag[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetTag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetObjectsWithTags[] = {
     {"tag_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -564,7 +646,11 @@ const OutParam out_GetObjectsWithTags[] = {
 const jvmtiPhase phases_GetObjectsWithTags[] = { JVMTI_PHASE_LIVE };
 const int caps_GetObjectsWithTags[] = { 0 };
 const jvmtiError errors_GetObjectsWithTags[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_GetObjectsWithTags[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetObjectsWithTags[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 const jvmtiPhase phases_ForceGarbageCollection[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_ForceGarbageCollection[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ForceGarbageCollection[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IterateOverObjectsReachableFromObject[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -579,6 +665,8 @@ const Param params_IterateOverObjectsReachableFromObject[] = {
 };
 const jvmtiPhase phases_IterateOverObjectsReachableFromObject[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverObjectsReachableFromObject[] = { 0 };
+const jvmtiError allowed_IterateOverObjectsReachableFromObject[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IterateOverObjectsReachableFromObject[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IterateOverReachableObjects[] = {
     {"heap_root_callback", "jvmtiHeapRootCallback", Kind::PtrType, "struct", "", true, false, false, 0,
@@ -596,6 +684,8 @@ const Param params_IterateOverReachableObjects[] = {
 };
 const jvmtiPhase phases_IterateOverReachableObjects[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverReachableObjects[] = { 0 };
+const jvmtiError allowed_IterateOverReachableObjects[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IterateOverReachableObjects[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IterateOverHeap[] = {
     {"object_filter", "jvmtiHeapObjectFilter", Kind::Value, "enum", "jvmtiHeapObjectFilter", false, false, false, 0,
@@ -610,6 +700,8 @@ const Param params_IterateOverHeap[] = {
 };
 const jvmtiPhase phases_IterateOverHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverHeap[] = { 0 };
+const jvmtiError allowed_IterateOverHeap[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IterateOverHeap[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IterateOverInstancesOfClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -627,6 +719,8 @@ const Param params_IterateOverInstancesOfClass[] = {
 };
 const jvmtiPhase phases_IterateOverInstancesOfClass[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverInstancesOfClass[] = { 0 };
+const jvmtiError allowed_IterateOverInstancesOfClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IterateOverInstancesOfClass[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -648,6 +742,8 @@ const OutParam out_GetLocalObject[] = {
 const jvmtiPhase phases_GetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalObject[] = { 14 };
 const jvmtiError errors_GetLocalObject[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalObject[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalObject[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalInstance[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -666,6 +762,8 @@ const OutParam out_GetLocalInstance[] = {
 const jvmtiPhase phases_GetLocalInstance[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInstance[] = { 14 };
 const jvmtiError errors_GetLocalInstance[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalInstance[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalInstance[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -684,6 +782,8 @@ const Param params_GetLocalInt[] = {
 const jvmtiPhase phases_GetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInt[] = { 14 };
 const jvmtiError errors_GetLocalInt[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalInt[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalInt[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -702,6 +802,8 @@ const Param params_GetLocalLong[] = {
 const jvmtiPhase phases_GetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalLong[] = { 14 };
 const jvmtiError errors_GetLocalLong[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalLong[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalLong[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -720,6 +822,8 @@ const Param params_GetLocalFloat[] = {
 const jvmtiPhase phases_GetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalFloat[] = { 14 };
 const jvmtiError errors_GetLocalFloat[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalFloat[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalFloat[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -738,6 +842,8 @@ const Param params_GetLocalDouble[] = {
 const jvmtiPhase phases_GetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalDouble[] = { 14 };
 const jvmtiError errors_GetLocalDouble[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_GetLocalDouble[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalDouble[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -756,6 +862,8 @@ const Param params_SetLocalObject[] = {
 const jvmtiPhase phases_SetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalObject[] = { 14 };
 const jvmtiError errors_SetLocalObject[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_SetLocalObject[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetLocalObject[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -774,6 +882,8 @@ const Param params_SetLocalInt[] = {
 const jvmtiPhase phases_SetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalInt[] = { 14 };
 const jvmtiError errors_SetLocalInt[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_SetLocalInt[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetLocalInt[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -792,6 +902,8 @@ const Param params_SetLocalLong[] = {
 const jvmtiPhase phases_SetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalLong[] = { 14 };
 const jvmtiError errors_SetLocalLong[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_SetLocalLong[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetLocalLong[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -810,6 +922,8 @@ const Param params_SetLocalFloat[] = {
 const jvmtiPhase phases_SetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalFloat[] = { 14 };
 const jvmtiError errors_SetLocalFloat[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_SetLocalFloat[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetLocalFloat[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -828,6 +942,8 @@ const Param params_SetLocalDouble[] = {
 const jvmtiPhase phases_SetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalDouble[] = { 14 };
 const jvmtiError errors_SetLocalDouble[] = { JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_THREAD_NOT_SUSPENDED };
+const jvmtiError allowed_SetLocalDouble[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_TYPE_MISMATCH, JVMTI_ERROR_INVALID_SLOT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetLocalDouble[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_OPAQUE_FRAME, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -840,6 +956,8 @@ const Param params_SetBreakpoint[] = {
 const jvmtiPhase phases_SetBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_SetBreakpoint[] = { 19 };
 const jvmtiError errors_SetBreakpoint[] = { JVMTI_ERROR_DUPLICATE };
+const jvmtiError allowed_SetBreakpoint[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_DUPLICATE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetBreakpoint[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ClearBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -852,6 +970,8 @@ const Param params_ClearBreakpoint[] = {
 const jvmtiPhase phases_ClearBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearBreakpoint[] = { 19 };
 const jvmtiError errors_ClearBreakpoint[] = { JVMTI_ERROR_NOT_FOUND };
+const jvmtiError allowed_ClearBreakpoint[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NOT_FOUND, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ClearBreakpoint[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -864,6 +984,8 @@ const Param params_SetFieldAccessWatch[] = {
 const jvmtiPhase phases_SetFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldAccessWatch[] = { 2 };
 const jvmtiError errors_SetFieldAccessWatch[] = { JVMTI_ERROR_DUPLICATE };
+const jvmtiError allowed_SetFieldAccessWatch[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_DUPLICATE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetFieldAccessWatch[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ClearFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -876,6 +998,8 @@ const Param params_ClearFieldAccessWatch[] = {
 const jvmtiPhase phases_ClearFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldAccessWatch[] = { 2 };
 const jvmtiError errors_ClearFieldAccessWatch[] = { JVMTI_ERROR_NOT_FOUND };
+const jvmtiError allowed_ClearFieldAccessWatch[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NOT_FOUND, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ClearFieldAccessWatch[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -888,6 +1012,8 @@ const Param params_SetFieldModificationWatch[] = {
 const jvmtiPhase phases_SetFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldModificationWatch[] = { 1 };
 const jvmtiError errors_SetFieldModificationWatch[] = { JVMTI_ERROR_DUPLICATE };
+const jvmtiError allowed_SetFieldModificationWatch[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_DUPLICATE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetFieldModificationWatch[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_ClearFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -900,6 +1026,8 @@ const Param params_ClearFieldModificationWatch[] = {
 const jvmtiPhase phases_ClearFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldModificationWatch[] = { 1 };
 const jvmtiError errors_ClearFieldModificationWatch[] = { JVMTI_ERROR_NOT_FOUND };
+const jvmtiError allowed_ClearFieldModificationWatch[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NOT_FOUND, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_ClearFieldModificationWatch[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetAllModules[] = {
     {"module_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -913,6 +1041,8 @@ const OutParam out_GetAllModules[] = {
     { 1, true, false, true, 0, true },
 };
 const jvmtiPhase phases_GetAllModules[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetAllModules[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetAllModules[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetNamedModule[] = {
     {"class_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
@@ -930,6 +1060,8 @@ const OutParam out_GetNamedModule[] = {
 };
 const jvmtiPhase phases_GetNamedModule[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetNamedModule[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_GetNamedModule[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetNamedModule[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddModuleReads[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -941,6 +1073,8 @@ const Param params_AddModuleReads[] = {
 };
 const jvmtiPhase phases_AddModuleReads[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleReads[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_AddModuleReads[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddModuleReads[] = { JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddModuleExports[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -955,6 +1089,8 @@ const Param params_AddModuleExports[] = {
 };
 const jvmtiPhase phases_AddModuleExports[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleExports[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_AddModuleExports[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddModuleExports[] = { JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddModuleOpens[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -969,6 +1105,8 @@ const Param params_AddModuleOpens[] = {
 };
 const jvmtiPhase phases_AddModuleOpens[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleOpens[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_AddModuleOpens[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddModuleOpens[] = { JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddModuleUses[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -980,6 +1118,8 @@ const Param params_AddModuleUses[] = {
 };
 const jvmtiPhase phases_AddModuleUses[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleUses[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_AddModuleUses[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddModuleUses[] = { JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddModuleProvides[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -994,6 +1134,8 @@ const Param params_AddModuleProvides[] = {
 };
 const jvmtiPhase phases_AddModuleProvides[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleProvides[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_AddModuleProvides[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddModuleProvides[] = { JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsModifiableModule[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
@@ -1005,6 +1147,8 @@ const Param params_IsModifiableModule[] = {
 };
 const jvmtiPhase phases_IsModifiableModule[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_IsModifiableModule[] = { JVMTI_ERROR_INVALID_MODULE };
+const jvmtiError allowed_IsModifiableModule[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsModifiableModule[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLoadedClasses[] = {
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1018,6 +1162,8 @@ const OutParam out_GetLoadedClasses[] = {
     { 1, true, false, true, 0, true },
 };
 const jvmtiPhase phases_GetLoadedClasses[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetLoadedClasses[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLoadedClasses[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassLoaderClasses[] = {
     {"initiating_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
@@ -1034,6 +1180,8 @@ const OutParam out_GetClassLoaderClasses[] = {
     { 2, true, false, true, 1, true },
 };
 const jvmtiPhase phases_GetClassLoaderClasses[] = { JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetClassLoaderClasses[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassLoaderClasses[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassSignature[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1051,6 +1199,8 @@ const OutParam out_GetClassSignature[] = {
     { 2, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetClassSignature[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetClassSignature[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassSignature[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassStatus[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1061,6 +1211,8 @@ const Param params_GetClassStatus[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassStatus[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetClassStatus[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassStatus[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetSourceFileName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1076,6 +1228,8 @@ const OutParam out_GetSourceFileName[] = {
 const jvmtiPhase phases_GetSourceFileName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetSourceFileName[] = { 11 };
 const jvmtiError errors_GetSourceFileName[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetSourceFileName[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetSourceFileName[] = { JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1086,6 +1240,8 @@ const Param params_GetClassModifiers[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetClassModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetClassModifiers[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassModifiers[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassMethods[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1103,6 +1259,8 @@ const OutParam out_GetClassMethods[] = {
 };
 const jvmtiPhase phases_GetClassMethods[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetClassMethods[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
+const jvmtiError allowed_GetClassMethods[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassMethods[] = { JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassFields[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1120,6 +1278,8 @@ const OutParam out_GetClassFields[] = {
 };
 const jvmtiPhase phases_GetClassFields[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetClassFields[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
+const jvmtiError allowed_GetClassFields[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassFields[] = { JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetImplementedInterfaces[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1137,6 +1297,8 @@ const OutParam out_GetImplementedInterfaces[] = {
 };
 const jvmtiPhase phases_GetImplementedInterfaces[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetImplementedInterfaces[] = { JVMTI_ERROR_CLASS_NOT_PREPARED };
+const jvmtiError allowed_GetImplementedInterfaces[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetImplementedInterfaces[] = { JVMTI_ERROR_CLASS_NOT_PREPARED, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassVersionNumbers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1151,6 +1313,8 @@ const Param params_GetClassVersionNumbers[] = {
 };
 const jvmtiPhase phases_GetClassVersionNumbers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetClassVersionNumbers[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetClassVersionNumbers[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassVersionNumbers[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetConstantPool[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1172,6 +1336,8 @@ const OutParam out_GetConstantPool[] = {
 const jvmtiPhase phases_GetConstantPool[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetConstantPool[] = { 35 };
 const jvmtiError errors_GetConstantPool[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetConstantPool[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetConstantPool[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsInterface[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1182,6 +1348,8 @@ const Param params_IsInterface[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsInterface[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_IsInterface[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsInterface[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsArrayClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1192,6 +1360,8 @@ const Param params_IsArrayClass[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsArrayClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_IsArrayClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsArrayClass[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsModifiableClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1202,6 +1372,8 @@ const Param params_IsModifiableClass[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsModifiableClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_IsModifiableClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsModifiableClass[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetClassLoader[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1215,6 +1387,8 @@ const OutParam out_GetClassLoader[] = {
     { 1, false, false, true, -1, false },
 };
 const jvmtiPhase phases_GetClassLoader[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetClassLoader[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetClassLoader[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetSourceDebugExtension[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1230,6 +1404,8 @@ const OutParam out_GetSourceDebugExtension[] = {
 const jvmtiPhase phases_GetSourceDebugExtension[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetSourceDebugExtension[] = { 13 };
 const jvmtiError errors_GetSourceDebugExtension[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetSourceDebugExtension[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetSourceDebugExtension[] = { JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_RetransformClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -1242,6 +1418,8 @@ const Param params_RetransformClasses[] = {
 const jvmtiPhase phases_RetransformClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RetransformClasses[] = { 37 };
 const jvmtiError errors_RetransformClasses[] = { JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED };
+const jvmtiError allowed_RetransformClasses[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RetransformClasses[] = { JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_RedefineClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -1254,6 +1432,8 @@ const Param params_RedefineClasses[] = {
 const jvmtiPhase phases_RedefineClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RedefineClasses[] = { 9 };
 const jvmtiError errors_RedefineClasses[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED, JVMTI_ERROR_UNMODIFIABLE_MODULE };
+const jvmtiError allowed_RedefineClasses[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_CLASS_FORMAT, JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION, JVMTI_ERROR_FAILS_VERIFICATION, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED, JVMTI_ERROR_UNSUPPORTED_VERSION, JVMTI_ERROR_NAMES_DONT_MATCH, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED, JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED, JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RedefineClasses[] = { JVMTI_ERROR_UNMODIFIABLE_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetObjectSize[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -1264,6 +1444,8 @@ const Param params_GetObjectSize[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetObjectSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetObjectSize[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetObjectSize[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetObjectHashCode[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -1274,6 +1456,8 @@ const Param params_GetObjectHashCode[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetObjectHashCode[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetObjectHashCode[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetObjectHashCode[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetObjectMonitorUsage[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
@@ -1285,6 +1469,8 @@ const Param params_GetObjectMonitorUsage[] = {
 };
 const jvmtiPhase phases_GetObjectMonitorUsage[] = { JVMTI_PHASE_LIVE };
 const int caps_GetObjectMonitorUsage[] = { 7 };
+const jvmtiError allowed_GetObjectMonitorUsage[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetObjectMonitorUsage[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetFieldName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1309,6 +1495,8 @@ const OutParam out_GetFieldName[] = {
     { 4, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetFieldName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetFieldName[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetFieldName[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetFieldDeclaringClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1325,6 +1513,8 @@ const OutParam out_GetFieldDeclaringClass[] = {
     { 2, false, false, true, -1, false },
 };
 const jvmtiPhase phases_GetFieldDeclaringClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetFieldDeclaringClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetFieldDeclaringClass[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetFieldModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1338,6 +1528,8 @@ const Param params_GetFieldModifiers[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetFieldModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetFieldModifiers[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetFieldModifiers[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsFieldSynthetic[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
@@ -1352,6 +1544,8 @@ const Param params_IsFieldSynthetic[] = {
 };
 const jvmtiPhase phases_IsFieldSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsFieldSynthetic[] = { 4 };
+const jvmtiError allowed_IsFieldSynthetic[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsFieldSynthetic[] = { JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetMethodName[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1373,6 +1567,8 @@ const OutParam out_GetMethodName[] = {
     { 3, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetMethodName[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetMethodName[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetMethodName[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetMethodDeclaringClass[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1386,6 +1582,8 @@ const OutParam out_GetMethodDeclaringClass[] = {
     { 1, false, false, true, -1, false },
 };
 const jvmtiPhase phases_GetMethodDeclaringClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetMethodDeclaringClass[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetMethodDeclaringClass[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetMethodModifiers[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1396,6 +1594,8 @@ const Param params_GetMethodModifiers[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMethodModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetMethodModifiers[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetMethodModifiers[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetMaxLocals[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1406,6 +1606,8 @@ const Param params_GetMaxLocals[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetMaxLocals[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetMaxLocals[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetMaxLocals[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetArgumentsSize[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1416,6 +1618,8 @@ const Param params_GetArgumentsSize[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetArgumentsSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetArgumentsSize[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetArgumentsSize[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLineNumberTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1434,6 +1638,8 @@ const OutParam out_GetLineNumberTable[] = {
 const jvmtiPhase phases_GetLineNumberTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetLineNumberTable[] = { 12 };
 const jvmtiError errors_GetLineNumberTable[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetLineNumberTable[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLineNumberTable[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetMethodLocation[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1448,6 +1654,8 @@ const Param params_GetMethodLocation[] = {
 };
 const jvmtiPhase phases_GetMethodLocation[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetMethodLocation[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetMethodLocation[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetMethodLocation[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetLocalVariableTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1466,6 +1674,8 @@ const OutParam out_GetLocalVariableTable[] = {
 const jvmtiPhase phases_GetLocalVariableTable[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalVariableTable[] = { 14 };
 const jvmtiError errors_GetLocalVariableTable[] = { JVMTI_ERROR_ABSENT_INFORMATION };
+const jvmtiError allowed_GetLocalVariableTable[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetLocalVariableTable[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_ABSENT_INFORMATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetBytecodes[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1483,6 +1693,8 @@ const OutParam out_GetBytecodes[] = {
 };
 const jvmtiPhase phases_GetBytecodes[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetBytecodes[] = { 3 };
+const jvmtiError allowed_GetBytecodes[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetBytecodes[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsMethodNative[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1493,6 +1705,8 @@ const Param params_IsMethodNative[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsMethodNative[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_IsMethodNative[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsMethodNative[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsMethodSynthetic[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1504,6 +1718,8 @@ const Param params_IsMethodSynthetic[] = {
 };
 const jvmtiPhase phases_IsMethodSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsMethodSynthetic[] = { 4 };
+const jvmtiError allowed_IsMethodSynthetic[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsMethodSynthetic[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_IsMethodObsolete[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
@@ -1514,6 +1730,8 @@ const Param params_IsMethodObsolete[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_IsMethodObsolete[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_IsMethodObsolete[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_IsMethodObsolete[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetNativeMethodPrefix[] = {
     {"prefix", "const char*", Kind::InBuf, "char", "", true, false, false, 0,
@@ -1521,6 +1739,8 @@ const Param params_SetNativeMethodPrefix[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const int caps_SetNativeMethodPrefix[] = { 36 };
+const jvmtiError allowed_SetNativeMethodPrefix[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetNativeMethodPrefix[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetNativeMethodPrefixes[] = {
     {"prefix_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
@@ -1531,6 +1751,8 @@ const Param params_SetNativeMethodPrefixes[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const int caps_SetNativeMethodPrefixes[] = { 36 };
+const jvmtiError allowed_SetNativeMethodPrefixes[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetNativeMethodPrefixes[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_CreateRawMonitor[] = {
     {"name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1541,6 +1763,8 @@ const Param params_CreateRawMonitor[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_CreateRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_CreateRawMonitor[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_CreateRawMonitor[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_DestroyRawMonitor[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1549,12 +1773,16 @@ const Param params_DestroyRawMonitor[] = {
 };
 const jvmtiPhase phases_DestroyRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_DestroyRawMonitor[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
+const jvmtiError allowed_DestroyRawMonitor[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_DestroyRawMonitor[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_RawMonitorEnter[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_RawMonitorEnter[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RawMonitorEnter[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_RawMonitorExit[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1562,6 +1790,8 @@ const Param params_RawMonitorExit[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiError errors_RawMonitorExit[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
+const jvmtiError allowed_RawMonitorExit[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RawMonitorExit[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_RawMonitorWait[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1572,6 +1802,8 @@ const Param params_RawMonitorWait[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiError errors_RawMonitorWait[] = { JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_INTERRUPT };
+const jvmtiError allowed_RawMonitorWait[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_INTERRUPT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RawMonitorWait[] = { JVMTI_ERROR_INTERRUPT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_RawMonitorNotify[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1579,6 +1811,8 @@ const Param params_RawMonitorNotify[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiError errors_RawMonitorNotify[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
+const jvmtiError allowed_RawMonitorNotify[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RawMonitorNotify[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_RawMonitorNotifyAll[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
@@ -1586,6 +1820,8 @@ const Param params_RawMonitorNotifyAll[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiError errors_RawMonitorNotifyAll[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
+const jvmtiError allowed_RawMonitorNotifyAll[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RawMonitorNotifyAll[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetJNIFunctionTable[] = {
     {"function_table", "const jniNativeInterface*", Kind::InPtr, "struct", "", false, true, false, 0,
@@ -1593,6 +1829,8 @@ const Param params_SetJNIFunctionTable[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetJNIFunctionTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_SetJNIFunctionTable[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetJNIFunctionTable[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetJNIFunctionTable[] = {
     {"function_table", "jniNativeInterface**", Kind::AllocBuf, "struct", "", false, true, false, 0,
@@ -1603,6 +1841,8 @@ const OutParam out_GetJNIFunctionTable[] = {
     { 0, true, false, false, -1, false },
 };
 const jvmtiPhase phases_GetJNIFunctionTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetJNIFunctionTable[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetJNIFunctionTable[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetEventCallbacks[] = {
     {"callbacks", "const jvmtiEventCallbacks*", Kind::InPtr, "struct", "", true, false, false, 0,
@@ -1613,6 +1853,8 @@ const Param params_SetEventCallbacks[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_SetEventCallbacks[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_SetEventCallbacks[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetEventCallbacks[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetEventNotificationMode[] = {
     {"mode", "jvmtiEventMode", Kind::Value, "enum", "jvmtiEventMode", false, false, false, 0,
@@ -1627,6 +1869,8 @@ const Param params_SetEventNotificationMode[] = {
 };
 const jvmtiPhase phases_SetEventNotificationMode[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_SetEventNotificationMode[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY };
+const jvmtiError allowed_SetEventNotificationMode[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_INVALID_EVENT_TYPE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetEventNotificationMode[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GenerateEvents[] = {
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
@@ -1635,6 +1879,8 @@ const Param params_GenerateEvents[] = {
 };
 const jvmtiPhase phases_GenerateEvents[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GenerateEvents[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_GenerateEvents[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_INVALID_EVENT_TYPE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GenerateEvents[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetExtensionFunctions[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1648,6 +1894,8 @@ const OutParam out_GetExtensionFunctions[] = {
     { 1, true, false, false, 0, true },
 };
 const jvmtiPhase phases_GetExtensionFunctions[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetExtensionFunctions[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetExtensionFunctions[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetExtensionEvents[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1661,6 +1909,8 @@ const OutParam out_GetExtensionEvents[] = {
     { 1, true, false, false, 0, true },
 };
 const jvmtiPhase phases_GetExtensionEvents[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetExtensionEvents[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetExtensionEvents[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetExtensionEventCallback[] = {
     {"extension_event_index", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -1672,6 +1922,8 @@ const Param params_SetExtensionEventCallback[] = {
 };
 const jvmtiPhase phases_SetExtensionEventCallback[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_SetExtensionEventCallback[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_SetExtensionEventCallback[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetExtensionEventCallback[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetPotentialCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1679,6 +1931,8 @@ const Param params_GetPotentialCapabilities[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_GetPotentialCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetPotentialCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetPotentialCapabilities[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
@@ -1687,6 +1941,8 @@ const Param params_AddCapabilities[] = {
 };
 const jvmtiPhase phases_AddCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE };
+const jvmtiError allowed_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_RelinquishCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
@@ -1694,12 +1950,16 @@ const Param params_RelinquishCapabilities[] = {
      Handle::None, JVMTI_ERROR_NONE},
 };
 const jvmtiPhase phases_RelinquishCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_RelinquishCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_RelinquishCapabilities[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetCapabilities[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetCurrentThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1708,6 +1968,8 @@ const Param params_GetCurrentThreadCpuTimerInfo[] = {
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTimerInfo[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTimerInfo[] = { 22 };
+const jvmtiError allowed_GetCurrentThreadCpuTimerInfo[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetCurrentThreadCpuTimerInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetCurrentThreadCpuTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
@@ -1717,6 +1979,8 @@ const Param params_GetCurrentThreadCpuTime[] = {
 const jvmtiPhase phases_GetCurrentThreadCpuTime[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTime[] = { 22 };
 const jvmtiError errors_GetCurrentThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION };
+const jvmtiError allowed_GetCurrentThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetCurrentThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
@@ -1725,6 +1989,8 @@ const Param params_GetThreadCpuTimerInfo[] = {
 };
 const jvmtiPhase phases_GetThreadCpuTimerInfo[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTimerInfo[] = { 23 };
+const jvmtiError allowed_GetThreadCpuTimerInfo[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadCpuTimerInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetThreadCpuTime[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
@@ -1737,24 +2003,32 @@ const Param params_GetThreadCpuTime[] = {
 const jvmtiPhase phases_GetThreadCpuTime[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTime[] = { 23 };
 const jvmtiError errors_GetThreadCpuTime[] = { JVMTI_ERROR_UNSUPPORTED_OPERATION };
+const jvmtiError allowed_GetThreadCpuTime[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_UNSUPPORTED_OPERATION, JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetThreadCpuTime[] = { JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_UNSUPPORTED_OPERATION, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetTimerInfo[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetTimerInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetTime[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetTime[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetAvailableProcessors[] = {
     {"processor_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetAvailableProcessors[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetAvailableProcessors[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddToBootstrapClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1763,6 +2037,8 @@ const Param params_AddToBootstrapClassLoaderSearch[] = {
 };
 const jvmtiPhase phases_AddToBootstrapClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_AddToSystemClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1771,6 +2047,8 @@ const Param params_AddToSystemClassLoaderSearch[] = {
 };
 const jvmtiPhase phases_AddToSystemClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED };
+const jvmtiError allowed_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetSystemProperties[] = {
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
@@ -1784,6 +2062,8 @@ const OutParam out_GetSystemProperties[] = {
     { 1, true, true, false, 0, true },
 };
 const jvmtiPhase phases_GetSystemProperties[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
+const jvmtiError allowed_GetSystemProperties[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetSystemProperties[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1798,6 +2078,8 @@ const OutParam out_GetSystemProperty[] = {
 };
 const jvmtiPhase phases_GetSystemProperty[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE };
+const jvmtiError allowed_GetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
@@ -1809,30 +2091,42 @@ const Param params_SetSystemProperty[] = {
 };
 const jvmtiPhase phases_SetSystemProperty[] = { JVMTI_PHASE_ONLOAD };
 const jvmtiError errors_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE };
+const jvmtiError allowed_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetPhase[] = {
     {"phase_ptr", "jvmtiPhase*", Kind::OutPtr, "enum", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetPhase[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetPhase[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
+const jvmtiError allowed_DisposeEnvironment[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_DisposeEnvironment[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetEnvironmentLocalStorage[] = {
     {"data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_SetEnvironmentLocalStorage[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetEnvironmentLocalStorage[] = {
     {"data_ptr", "void**", Kind::AgentBuf, "void", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetEnvironmentLocalStorage[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetVersionNumber[] = {
     {"version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetVersionNumber[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetVersionNumber[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetErrorName[] = {
     {"error", "jvmtiError", Kind::Value, "enum", "jvmtiError", false, false, false, 0,
@@ -1845,6 +2139,8 @@ const Param params_GetErrorName[] = {
 const OutParam out_GetErrorName[] = {
     { 1, true, false, false, -1, false },
 };
+const jvmtiError allowed_GetErrorName[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetErrorName[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetVerboseFlag[] = {
     {"flag", "jvmtiVerboseFlag", Kind::Value, "enum", "jvmtiVerboseFlag", false, false, false, 0,
@@ -1854,12 +2150,16 @@ const Param params_SetVerboseFlag[] = {
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_SetVerboseFlag[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetVerboseFlag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_GetJLocationFormat[] = {
     {"format_ptr", "jvmtiJlocationFormat*", Kind::OutPtr, "enum", "", false, true, false, 0,
      nullptr, 0,
      Handle::None, JVMTI_ERROR_NONE},
 };
+const jvmtiError allowed_GetJLocationFormat[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_GetJLocationFormat[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
 
 const Param params_SetHeapSamplingInterval[] = {
     {"sampling_interval", "jint", Kind::Value, "jint", "", false, false, false, 0,
@@ -1869,6 +2169,8 @@ const Param params_SetHeapSamplingInterval[] = {
 const jvmtiPhase phases_SetHeapSamplingInterval[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const int caps_SetHeapSamplingInterval[] = { 43 };
 const jvmtiError errors_SetHeapSamplingInterval[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
+const jvmtiError allowed_SetHeapSamplingInterval[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
+const jvmtiError environmental_SetHeapSamplingInterval[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL };
 const int event_caps_Exception[] = { 17 };
 const int event_caps_ExceptionCatch[] = { 17 };
 const int event_caps_SingleStep[] = { 16 };
@@ -1902,1057 +2204,1359 @@ const Function functions[functionCount] = {
       params_Allocate, 2, false,
       out_Allocate, 1,
       "memory", "1.0", 65536, false,
-      errors_Allocate, 2 },
+      errors_Allocate, 2,
+      allowed_Allocate, 8,
+      environmental_Allocate, 3 },
     { 47, "Deallocate", "Deallocate", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_Deallocate, 1, false,
       nullptr, 0,
       "memory", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_Deallocate, 7,
+      environmental_Deallocate, 3 },
     { 17, "GetThreadState", "Get Thread State", "live",
       phases_GetThreadState, 1, false,
       nullptr, 0,
       params_GetThreadState, 2, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadState, 8,
+      environmental_GetThreadState, 4 },
     { 18, "GetCurrentThread", "Get Current Thread", "start",
       phases_GetCurrentThread, 2, false,
       nullptr, 0,
       params_GetCurrentThread, 1, false,
       out_GetCurrentThread, 1,
       "threadCategory", "1.1", 65792, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetCurrentThread, 7,
+      environmental_GetCurrentThread, 4 },
     { 4, "GetAllThreads", "Get All Threads", "live",
       phases_GetAllThreads, 1, false,
       nullptr, 0,
       params_GetAllThreads, 2, false,
       out_GetAllThreads, 1,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetAllThreads, 7,
+      environmental_GetAllThreads, 4 },
     { 5, "SuspendThread", "Suspend Thread", "live",
       phases_SuspendThread, 1, false,
       caps_SuspendThread, 1,
       params_SuspendThread, 1, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      errors_SuspendThread, 1 },
+      errors_SuspendThread, 1,
+      allowed_SuspendThread, 11,
+      environmental_SuspendThread, 6 },
     { 92, "SuspendThreadList", "Suspend Thread List", "live",
       phases_SuspendThreadList, 1, false,
       caps_SuspendThreadList, 1,
       params_SuspendThreadList, 3, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SuspendThreadList, 9,
+      environmental_SuspendThreadList, 4 },
     { 118, "SuspendAllVirtualThreads", "Suspend All Virtual Threads", "live",
       phases_SuspendAllVirtualThreads, 1, false,
       caps_SuspendAllVirtualThreads, 2,
       params_SuspendAllVirtualThreads, 2, false,
       nullptr, 0,
       "threadCategory", "21", 1376256, true,
-      errors_SuspendAllVirtualThreads, 2 },
+      errors_SuspendAllVirtualThreads, 2,
+      allowed_SuspendAllVirtualThreads, 10,
+      environmental_SuspendAllVirtualThreads, 4 },
     { 6, "ResumeThread", "Resume Thread", "live",
       phases_ResumeThread, 1, false,
       caps_ResumeThread, 1,
       params_ResumeThread, 1, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      errors_ResumeThread, 2 },
+      errors_ResumeThread, 2,
+      allowed_ResumeThread, 12,
+      environmental_ResumeThread, 7 },
     { 93, "ResumeThreadList", "Resume Thread List", "live",
       phases_ResumeThreadList, 1, false,
       caps_ResumeThreadList, 1,
       params_ResumeThreadList, 3, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_ResumeThreadList, 9,
+      environmental_ResumeThreadList, 4 },
     { 119, "ResumeAllVirtualThreads", "Resume All Virtual Threads", "live",
       phases_ResumeAllVirtualThreads, 1, false,
       caps_ResumeAllVirtualThreads, 2,
       params_ResumeAllVirtualThreads, 2, false,
       nullptr, 0,
       "threadCategory", "21", 1376256, true,
-      errors_ResumeAllVirtualThreads, 2 },
+      errors_ResumeAllVirtualThreads, 2,
+      allowed_ResumeAllVirtualThreads, 10,
+      environmental_ResumeAllVirtualThreads, 4 },
     { 7, "StopThread", "Stop Thread", "live",
       phases_StopThread, 1, false,
       caps_StopThread, 1,
       params_StopThread, 2, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      errors_StopThread, 2 },
+      errors_StopThread, 2,
+      allowed_StopThread, 13,
+      environmental_StopThread, 7 },
     { 8, "InterruptThread", "Interrupt Thread", "live",
       phases_InterruptThread, 1, false,
       caps_InterruptThread, 1,
       params_InterruptThread, 1, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_InterruptThread, 10,
+      environmental_InterruptThread, 5 },
     { 9, "GetThreadInfo", "Get Thread Info", "live",
       phases_GetThreadInfo, 1, false,
       nullptr, 0,
       params_GetThreadInfo, 2, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadInfo, 8,
+      environmental_GetThreadInfo, 4 },
     { 10, "GetOwnedMonitorInfo", "Get Owned Monitor Info", "live",
       phases_GetOwnedMonitorInfo, 1, false,
       caps_GetOwnedMonitorInfo, 1,
       params_GetOwnedMonitorInfo, 3, false,
       out_GetOwnedMonitorInfo, 1,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetOwnedMonitorInfo, 10,
+      environmental_GetOwnedMonitorInfo, 5 },
     { 153, "GetOwnedMonitorStackDepthInfo", "Get Owned Monitor Stack Depth Info", "live",
       phases_GetOwnedMonitorStackDepthInfo, 1, false,
       caps_GetOwnedMonitorStackDepthInfo, 1,
       params_GetOwnedMonitorStackDepthInfo, 3, false,
       out_GetOwnedMonitorStackDepthInfo, 1,
       "threadCategory", "1.1", 65792, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetOwnedMonitorStackDepthInfo, 10,
+      environmental_GetOwnedMonitorStackDepthInfo, 5 },
     { 11, "GetCurrentContendedMonitor", "Get Current Contended Monitor", "live",
       phases_GetCurrentContendedMonitor, 1, false,
       caps_GetCurrentContendedMonitor, 1,
       params_GetCurrentContendedMonitor, 2, false,
       out_GetCurrentContendedMonitor, 1,
       "threadCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetCurrentContendedMonitor, 10,
+      environmental_GetCurrentContendedMonitor, 5 },
     { 12, "RunAgentThread", "Run Agent Thread", "live",
       phases_RunAgentThread, 1, false,
       nullptr, 0,
       params_RunAgentThread, 4, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, true,
-      errors_RunAgentThread, 2 },
+      errors_RunAgentThread, 2,
+      allowed_RunAgentThread, 10,
+      environmental_RunAgentThread, 4 },
     { 103, "SetThreadLocalStorage", "Set Thread Local Storage", "start",
       phases_SetThreadLocalStorage, 2, false,
       nullptr, 0,
       params_SetThreadLocalStorage, 2, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetThreadLocalStorage, 9,
+      environmental_SetThreadLocalStorage, 5 },
     { 102, "GetThreadLocalStorage", "Get Thread Local Storage", "start",
       phases_GetThreadLocalStorage, 2, false,
       nullptr, 0,
       params_GetThreadLocalStorage, 2, false,
       nullptr, 0,
       "threadCategory", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadLocalStorage, 9,
+      environmental_GetThreadLocalStorage, 5 },
     { 13, "GetTopThreadGroups", "Get Top Thread Groups", "live",
       phases_GetTopThreadGroups, 1, false,
       nullptr, 0,
       params_GetTopThreadGroups, 2, false,
       out_GetTopThreadGroups, 1,
       "thread_groups", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetTopThreadGroups, 7,
+      environmental_GetTopThreadGroups, 4 },
     { 14, "GetThreadGroupInfo", "Get Thread Group Info", "live",
       phases_GetThreadGroupInfo, 1, false,
       nullptr, 0,
       params_GetThreadGroupInfo, 2, false,
       nullptr, 0,
       "thread_groups", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadGroupInfo, 8,
+      environmental_GetThreadGroupInfo, 4 },
     { 15, "GetThreadGroupChildren", "Get Thread Group Children", "live",
       phases_GetThreadGroupChildren, 1, false,
       nullptr, 0,
       params_GetThreadGroupChildren, 5, false,
       out_GetThreadGroupChildren, 2,
       "thread_groups", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadGroupChildren, 8,
+      environmental_GetThreadGroupChildren, 4 },
     { 104, "GetStackTrace", "Get Stack Trace", "live",
       phases_GetStackTrace, 1, false,
       nullptr, 0,
       params_GetStackTrace, 5, false,
       nullptr, 0,
       "stack", "1.0", 65536, true,
-      errors_GetStackTrace, 1 },
+      errors_GetStackTrace, 1,
+      allowed_GetStackTrace, 10,
+      environmental_GetStackTrace, 6 },
     { 100, "GetAllStackTraces", "Get All Stack Traces", "live",
       phases_GetAllStackTraces, 1, false,
       nullptr, 0,
       params_GetAllStackTraces, 3, false,
       out_GetAllStackTraces, 1,
       "stack", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetAllStackTraces, 8,
+      environmental_GetAllStackTraces, 4 },
     { 101, "GetThreadListStackTraces", "Get Thread List Stack Traces", "live",
       phases_GetThreadListStackTraces, 1, false,
       nullptr, 0,
       params_GetThreadListStackTraces, 4, false,
       out_GetThreadListStackTraces, 1,
       "stack", "1.0", 65536, true,
-      errors_GetThreadListStackTraces, 1 },
+      errors_GetThreadListStackTraces, 1,
+      allowed_GetThreadListStackTraces, 9,
+      environmental_GetThreadListStackTraces, 4 },
     { 16, "GetFrameCount", "Get Frame Count", "live",
       phases_GetFrameCount, 1, false,
       nullptr, 0,
       params_GetFrameCount, 2, false,
       nullptr, 0,
       "stack", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetFrameCount, 9,
+      environmental_GetFrameCount, 5 },
     { 80, "PopFrame", "Pop Frame", "live",
       phases_PopFrame, 1, false,
       caps_PopFrame, 1,
       params_PopFrame, 1, false,
       nullptr, 0,
       "stack", "1.0", 65536, true,
-      errors_PopFrame, 3 },
+      errors_PopFrame, 3,
+      allowed_PopFrame, 13,
+      environmental_PopFrame, 8 },
     { 19, "GetFrameLocation", "Get Frame Location", "live",
       phases_GetFrameLocation, 1, false,
       nullptr, 0,
       params_GetFrameLocation, 4, false,
       nullptr, 0,
       "stack", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetFrameLocation, 11,
+      environmental_GetFrameLocation, 6 },
     { 20, "NotifyFramePop", "Notify Frame Pop", "live",
       phases_NotifyFramePop, 1, false,
       caps_NotifyFramePop, 1,
       params_NotifyFramePop, 2, false,
       nullptr, 0,
       "stack", "1.0", 65536, true,
-      errors_NotifyFramePop, 3 },
+      errors_NotifyFramePop, 3,
+      allowed_NotifyFramePop, 15,
+      environmental_NotifyFramePop, 8 },
     { 67, "ClearAllFramePops", "Clear All Frame Pops", "live",
       phases_ClearAllFramePops, 1, false,
       caps_ClearAllFramePops, 1,
       params_ClearAllFramePops, 1, false,
       nullptr, 0,
       "stack", "25", 1638400, true,
-      errors_ClearAllFramePops, 1 },
+      errors_ClearAllFramePops, 1,
+      allowed_ClearAllFramePops, 11,
+      environmental_ClearAllFramePops, 6 },
     { 81, "ForceEarlyReturnObject", "Force Early Return - Object", "live",
       phases_ForceEarlyReturnObject, 1, false,
       caps_ForceEarlyReturnObject, 1,
       params_ForceEarlyReturnObject, 2, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnObject, 5 },
+      errors_ForceEarlyReturnObject, 5,
+      allowed_ForceEarlyReturnObject, 15,
+      environmental_ForceEarlyReturnObject, 8 },
     { 82, "ForceEarlyReturnInt", "Force Early Return - Int", "live",
       phases_ForceEarlyReturnInt, 1, false,
       caps_ForceEarlyReturnInt, 1,
       params_ForceEarlyReturnInt, 2, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnInt, 4 },
+      errors_ForceEarlyReturnInt, 4,
+      allowed_ForceEarlyReturnInt, 14,
+      environmental_ForceEarlyReturnInt, 8 },
     { 83, "ForceEarlyReturnLong", "Force Early Return - Long", "live",
       phases_ForceEarlyReturnLong, 1, false,
       caps_ForceEarlyReturnLong, 1,
       params_ForceEarlyReturnLong, 2, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnLong, 4 },
+      errors_ForceEarlyReturnLong, 4,
+      allowed_ForceEarlyReturnLong, 14,
+      environmental_ForceEarlyReturnLong, 8 },
     { 84, "ForceEarlyReturnFloat", "Force Early Return - Float", "live",
       phases_ForceEarlyReturnFloat, 1, false,
       caps_ForceEarlyReturnFloat, 1,
       params_ForceEarlyReturnFloat, 2, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnFloat, 4 },
+      errors_ForceEarlyReturnFloat, 4,
+      allowed_ForceEarlyReturnFloat, 14,
+      environmental_ForceEarlyReturnFloat, 8 },
     { 85, "ForceEarlyReturnDouble", "Force Early Return - Double", "live",
       phases_ForceEarlyReturnDouble, 1, false,
       caps_ForceEarlyReturnDouble, 1,
       params_ForceEarlyReturnDouble, 2, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnDouble, 4 },
+      errors_ForceEarlyReturnDouble, 4,
+      allowed_ForceEarlyReturnDouble, 14,
+      environmental_ForceEarlyReturnDouble, 8 },
     { 86, "ForceEarlyReturnVoid", "Force Early Return - Void", "live",
       phases_ForceEarlyReturnVoid, 1, false,
       caps_ForceEarlyReturnVoid, 1,
       params_ForceEarlyReturnVoid, 1, false,
       nullptr, 0,
       "ForceEarlyReturn", "1.1", 65792, true,
-      errors_ForceEarlyReturnVoid, 4 },
+      errors_ForceEarlyReturnVoid, 4,
+      allowed_ForceEarlyReturnVoid, 14,
+      environmental_ForceEarlyReturnVoid, 8 },
     { 115, "FollowReferences", "Follow References", "live",
       phases_FollowReferences, 1, false,
       caps_FollowReferences, 1,
       params_FollowReferences, 5, false,
       nullptr, 0,
       "Heap", "1.1", 65792, true,
-      errors_FollowReferences, 2 },
+      errors_FollowReferences, 2,
+      allowed_FollowReferences, 10,
+      environmental_FollowReferences, 4 },
     { 116, "IterateThroughHeap", "Iterate Through Heap", "live",
       phases_IterateThroughHeap, 1, false,
       caps_IterateThroughHeap, 1,
       params_IterateThroughHeap, 4, false,
       nullptr, 0,
       "Heap", "1.1", 65792, true,
-      errors_IterateThroughHeap, 1 },
+      errors_IterateThroughHeap, 1,
+      allowed_IterateThroughHeap, 9,
+      environmental_IterateThroughHeap, 4 },
     { 106, "GetTag", "Get Tag", "start",
       phases_GetTag, 2, false,
       caps_GetTag, 1,
       params_GetTag, 2, false,
       nullptr, 0,
       "Heap", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetTag, 9,
+      environmental_GetTag, 4 },
     { 107, "SetTag", "Set Tag", "start",
       phases_SetTag, 2, false,
       caps_SetTag, 1,
       params_SetTag, 2, false,
       nullptr, 0,
       "Heap", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetTag, 9,
+      environmental_SetTag, 4 },
     { 114, "GetObjectsWithTags", "Get Objects With Tags", "live",
       phases_GetObjectsWithTags, 1, false,
       caps_GetObjectsWithTags, 1,
       params_GetObjectsWithTags, 5, false,
       out_GetObjectsWithTags, 2,
       "Heap", "1.0", 65536, true,
-      errors_GetObjectsWithTags, 1 },
+      errors_GetObjectsWithTags, 1,
+      allowed_GetObjectsWithTags, 9,
+      environmental_GetObjectsWithTags, 4 },
     { 108, "ForceGarbageCollection", "Force Garbage Collection", "live",
       phases_ForceGarbageCollection, 1, false,
       nullptr, 0,
       nullptr, 0, false,
       nullptr, 0,
       "Heap", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_ForceGarbageCollection, 7,
+      environmental_ForceGarbageCollection, 4 },
     { 109, "IterateOverObjectsReachableFromObject", "Iterate Over Objects Reachable From Object", "live",
       phases_IterateOverObjectsReachableFromObject, 1, false,
       caps_IterateOverObjectsReachableFromObject, 1,
       params_IterateOverObjectsReachableFromObject, 3, false,
       nullptr, 0,
       "Heap_1_0", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IterateOverObjectsReachableFromObject, 9,
+      environmental_IterateOverObjectsReachableFromObject, 4 },
     { 110, "IterateOverReachableObjects", "Iterate Over Reachable Objects", "live",
       phases_IterateOverReachableObjects, 1, false,
       caps_IterateOverReachableObjects, 1,
       params_IterateOverReachableObjects, 4, false,
       nullptr, 0,
       "Heap_1_0", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IterateOverReachableObjects, 8,
+      environmental_IterateOverReachableObjects, 4 },
     { 111, "IterateOverHeap", "Iterate Over Heap", "live",
       phases_IterateOverHeap, 1, false,
       caps_IterateOverHeap, 1,
       params_IterateOverHeap, 3, false,
       nullptr, 0,
       "Heap_1_0", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IterateOverHeap, 9,
+      environmental_IterateOverHeap, 4 },
     { 112, "IterateOverInstancesOfClass", "Iterate Over Instances Of Class", "live",
       phases_IterateOverInstancesOfClass, 1, false,
       caps_IterateOverInstancesOfClass, 1,
       params_IterateOverInstancesOfClass, 4, false,
       nullptr, 0,
       "Heap_1_0", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IterateOverInstancesOfClass, 10,
+      environmental_IterateOverInstancesOfClass, 4 },
     { 21, "GetLocalObject", "Get Local Variable - Object", "live",
       phases_GetLocalObject, 1, false,
       caps_GetLocalObject, 1,
       params_GetLocalObject, 4, false,
       out_GetLocalObject, 1,
       "local", "1.0", 65536, true,
-      errors_GetLocalObject, 4 },
+      errors_GetLocalObject, 4,
+      allowed_GetLocalObject, 16,
+      environmental_GetLocalObject, 8 },
     { 155, "GetLocalInstance", "Get Local Instance", "live",
       phases_GetLocalInstance, 1, false,
       caps_GetLocalInstance, 1,
       params_GetLocalInstance, 3, false,
       out_GetLocalInstance, 1,
       "local", "1.2", 66048, true,
-      errors_GetLocalInstance, 2 },
+      errors_GetLocalInstance, 2,
+      allowed_GetLocalInstance, 14,
+      environmental_GetLocalInstance, 7 },
     { 22, "GetLocalInt", "Get Local Variable - Int", "live",
       phases_GetLocalInt, 1, false,
       caps_GetLocalInt, 1,
       params_GetLocalInt, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_GetLocalInt, 4 },
+      errors_GetLocalInt, 4,
+      allowed_GetLocalInt, 16,
+      environmental_GetLocalInt, 8 },
     { 23, "GetLocalLong", "Get Local Variable - Long", "live",
       phases_GetLocalLong, 1, false,
       caps_GetLocalLong, 1,
       params_GetLocalLong, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_GetLocalLong, 4 },
+      errors_GetLocalLong, 4,
+      allowed_GetLocalLong, 16,
+      environmental_GetLocalLong, 8 },
     { 24, "GetLocalFloat", "Get Local Variable - Float", "live",
       phases_GetLocalFloat, 1, false,
       caps_GetLocalFloat, 1,
       params_GetLocalFloat, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_GetLocalFloat, 4 },
+      errors_GetLocalFloat, 4,
+      allowed_GetLocalFloat, 16,
+      environmental_GetLocalFloat, 8 },
     { 25, "GetLocalDouble", "Get Local Variable - Double", "live",
       phases_GetLocalDouble, 1, false,
       caps_GetLocalDouble, 1,
       params_GetLocalDouble, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_GetLocalDouble, 4 },
+      errors_GetLocalDouble, 4,
+      allowed_GetLocalDouble, 16,
+      environmental_GetLocalDouble, 8 },
     { 26, "SetLocalObject", "Set Local Variable - Object", "live",
       phases_SetLocalObject, 1, false,
       caps_SetLocalObject, 1,
       params_SetLocalObject, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_SetLocalObject, 5 },
+      errors_SetLocalObject, 5,
+      allowed_SetLocalObject, 17,
+      environmental_SetLocalObject, 8 },
     { 27, "SetLocalInt", "Set Local Variable - Int", "live",
       phases_SetLocalInt, 1, false,
       caps_SetLocalInt, 1,
       params_SetLocalInt, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_SetLocalInt, 4 },
+      errors_SetLocalInt, 4,
+      allowed_SetLocalInt, 16,
+      environmental_SetLocalInt, 8 },
     { 28, "SetLocalLong", "Set Local Variable - Long", "live",
       phases_SetLocalLong, 1, false,
       caps_SetLocalLong, 1,
       params_SetLocalLong, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_SetLocalLong, 4 },
+      errors_SetLocalLong, 4,
+      allowed_SetLocalLong, 16,
+      environmental_SetLocalLong, 8 },
     { 29, "SetLocalFloat", "Set Local Variable - Float", "live",
       phases_SetLocalFloat, 1, false,
       caps_SetLocalFloat, 1,
       params_SetLocalFloat, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_SetLocalFloat, 4 },
+      errors_SetLocalFloat, 4,
+      allowed_SetLocalFloat, 16,
+      environmental_SetLocalFloat, 8 },
     { 30, "SetLocalDouble", "Set Local Variable - Double", "live",
       phases_SetLocalDouble, 1, false,
       caps_SetLocalDouble, 1,
       params_SetLocalDouble, 4, false,
       nullptr, 0,
       "local", "1.0", 65536, true,
-      errors_SetLocalDouble, 4 },
+      errors_SetLocalDouble, 4,
+      allowed_SetLocalDouble, 16,
+      environmental_SetLocalDouble, 8 },
     { 38, "SetBreakpoint", "Set Breakpoint", "live",
       phases_SetBreakpoint, 1, false,
       caps_SetBreakpoint, 1,
       params_SetBreakpoint, 2, false,
       nullptr, 0,
       "breakpointCategory", "1.0", 65536, true,
-      errors_SetBreakpoint, 1 },
+      errors_SetBreakpoint, 1,
+      allowed_SetBreakpoint, 10,
+      environmental_SetBreakpoint, 5 },
     { 39, "ClearBreakpoint", "Clear Breakpoint", "live",
       phases_ClearBreakpoint, 1, false,
       caps_ClearBreakpoint, 1,
       params_ClearBreakpoint, 2, false,
       nullptr, 0,
       "breakpointCategory", "1.0", 65536, true,
-      errors_ClearBreakpoint, 1 },
+      errors_ClearBreakpoint, 1,
+      allowed_ClearBreakpoint, 10,
+      environmental_ClearBreakpoint, 5 },
     { 41, "SetFieldAccessWatch", "Set Field Access Watch", "live",
       phases_SetFieldAccessWatch, 1, false,
       caps_SetFieldAccessWatch, 1,
       params_SetFieldAccessWatch, 2, false,
       nullptr, 0,
       "fieldWatch", "1.0", 65536, true,
-      errors_SetFieldAccessWatch, 1 },
+      errors_SetFieldAccessWatch, 1,
+      allowed_SetFieldAccessWatch, 11,
+      environmental_SetFieldAccessWatch, 5 },
     { 42, "ClearFieldAccessWatch", "Clear Field Access Watch", "live",
       phases_ClearFieldAccessWatch, 1, false,
       caps_ClearFieldAccessWatch, 1,
       params_ClearFieldAccessWatch, 2, false,
       nullptr, 0,
       "fieldWatch", "1.0", 65536, true,
-      errors_ClearFieldAccessWatch, 1 },
+      errors_ClearFieldAccessWatch, 1,
+      allowed_ClearFieldAccessWatch, 11,
+      environmental_ClearFieldAccessWatch, 5 },
     { 43, "SetFieldModificationWatch", "Set Field Modification Watch", "live",
       phases_SetFieldModificationWatch, 1, false,
       caps_SetFieldModificationWatch, 1,
       params_SetFieldModificationWatch, 2, false,
       nullptr, 0,
       "fieldWatch", "1.0", 65536, true,
-      errors_SetFieldModificationWatch, 1 },
+      errors_SetFieldModificationWatch, 1,
+      allowed_SetFieldModificationWatch, 11,
+      environmental_SetFieldModificationWatch, 5 },
     { 44, "ClearFieldModificationWatch", "Clear Field Modification Watch", "live",
       phases_ClearFieldModificationWatch, 1, false,
       caps_ClearFieldModificationWatch, 1,
       params_ClearFieldModificationWatch, 2, false,
       nullptr, 0,
       "fieldWatch", "1.0", 65536, true,
-      errors_ClearFieldModificationWatch, 1 },
+      errors_ClearFieldModificationWatch, 1,
+      allowed_ClearFieldModificationWatch, 11,
+      environmental_ClearFieldModificationWatch, 5 },
     { 3, "GetAllModules", "Get All Modules", "live",
       phases_GetAllModules, 1, false,
       nullptr, 0,
       params_GetAllModules, 2, false,
       out_GetAllModules, 1,
       "module", "9", 589824, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetAllModules, 7,
+      environmental_GetAllModules, 4 },
     { 40, "GetNamedModule", "Get Named Module", "live",
       phases_GetNamedModule, 1, false,
       nullptr, 0,
       params_GetNamedModule, 3, false,
       out_GetNamedModule, 1,
       "module", "9", 589824, true,
-      errors_GetNamedModule, 1 },
+      errors_GetNamedModule, 1,
+      allowed_GetNamedModule, 9,
+      environmental_GetNamedModule, 4 },
     { 94, "AddModuleReads", "Add Module Reads", "live",
       phases_AddModuleReads, 1, false,
       nullptr, 0,
       params_AddModuleReads, 2, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_AddModuleReads, 3 },
+      errors_AddModuleReads, 3,
+      allowed_AddModuleReads, 10,
+      environmental_AddModuleReads, 5 },
     { 95, "AddModuleExports", "Add Module Exports", "live",
       phases_AddModuleExports, 1, false,
       nullptr, 0,
       params_AddModuleExports, 3, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_AddModuleExports, 4 },
+      errors_AddModuleExports, 4,
+      allowed_AddModuleExports, 11,
+      environmental_AddModuleExports, 5 },
     { 96, "AddModuleOpens", "Add Module Opens", "live",
       phases_AddModuleOpens, 1, false,
       nullptr, 0,
       params_AddModuleOpens, 3, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_AddModuleOpens, 4 },
+      errors_AddModuleOpens, 4,
+      allowed_AddModuleOpens, 11,
+      environmental_AddModuleOpens, 5 },
     { 97, "AddModuleUses", "Add Module Uses", "live",
       phases_AddModuleUses, 1, false,
       nullptr, 0,
       params_AddModuleUses, 2, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_AddModuleUses, 3 },
+      errors_AddModuleUses, 3,
+      allowed_AddModuleUses, 11,
+      environmental_AddModuleUses, 5 },
     { 98, "AddModuleProvides", "Add Module Provides", "live",
       phases_AddModuleProvides, 1, false,
       nullptr, 0,
       params_AddModuleProvides, 3, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_AddModuleProvides, 4 },
+      errors_AddModuleProvides, 4,
+      allowed_AddModuleProvides, 11,
+      environmental_AddModuleProvides, 5 },
     { 99, "IsModifiableModule", "Is Modifiable Module", "live",
       phases_IsModifiableModule, 1, false,
       nullptr, 0,
       params_IsModifiableModule, 2, false,
       nullptr, 0,
       "module", "9", 589824, true,
-      errors_IsModifiableModule, 1 },
+      errors_IsModifiableModule, 1,
+      allowed_IsModifiableModule, 9,
+      environmental_IsModifiableModule, 4 },
     { 78, "GetLoadedClasses", "Get Loaded Classes", "live",
       phases_GetLoadedClasses, 1, false,
       nullptr, 0,
       params_GetLoadedClasses, 2, false,
       out_GetLoadedClasses, 1,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetLoadedClasses, 7,
+      environmental_GetLoadedClasses, 4 },
     { 79, "GetClassLoaderClasses", "Get Classloader Classes", "live",
       phases_GetClassLoaderClasses, 1, false,
       nullptr, 0,
       params_GetClassLoaderClasses, 3, false,
       out_GetClassLoaderClasses, 1,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetClassLoaderClasses, 8,
+      environmental_GetClassLoaderClasses, 4 },
     { 48, "GetClassSignature", "Get Class Signature", "start",
       phases_GetClassSignature, 2, false,
       nullptr, 0,
       params_GetClassSignature, 3, false,
       out_GetClassSignature, 2,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetClassSignature, 8,
+      environmental_GetClassSignature, 4 },
     { 49, "GetClassStatus", "Get Class Status", "start",
       phases_GetClassStatus, 2, false,
       nullptr, 0,
       params_GetClassStatus, 2, false,
       nullptr, 0,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetClassStatus, 8,
+      environmental_GetClassStatus, 4 },
     { 50, "GetSourceFileName", "Get Source File Name", "start",
       phases_GetSourceFileName, 2, false,
       caps_GetSourceFileName, 1,
       params_GetSourceFileName, 2, false,
       out_GetSourceFileName, 1,
       "class", "1.0", 65536, true,
-      errors_GetSourceFileName, 1 },
+      errors_GetSourceFileName, 1,
+      allowed_GetSourceFileName, 10,
+      environmental_GetSourceFileName, 5 },
     { 51, "GetClassModifiers", "Get Class Modifiers", "start",
       phases_GetClassModifiers, 2, false,
       nullptr, 0,
       params_GetClassModifiers, 2, false,
       nullptr, 0,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetClassModifiers, 8,
+      environmental_GetClassModifiers, 4 },
     { 52, "GetClassMethods", "Get Class Methods", "start",
       phases_GetClassMethods, 2, false,
       nullptr, 0,
       params_GetClassMethods, 3, false,
       out_GetClassMethods, 1,
       "class", "1.0", 65536, true,
-      errors_GetClassMethods, 1 },
+      errors_GetClassMethods, 1,
+      allowed_GetClassMethods, 9,
+      environmental_GetClassMethods, 5 },
     { 53, "GetClassFields", "Get Class Fields", "start",
       phases_GetClassFields, 2, false,
       nullptr, 0,
       params_GetClassFields, 3, false,
       out_GetClassFields, 1,
       "class", "1.0", 65536, true,
-      errors_GetClassFields, 1 },
+      errors_GetClassFields, 1,
+      allowed_GetClassFields, 9,
+      environmental_GetClassFields, 5 },
     { 54, "GetImplementedInterfaces", "Get Implemented Interfaces", "start",
       phases_GetImplementedInterfaces, 2, false,
       nullptr, 0,
       params_GetImplementedInterfaces, 3, false,
       out_GetImplementedInterfaces, 1,
       "class", "1.0", 65536, true,
-      errors_GetImplementedInterfaces, 1 },
+      errors_GetImplementedInterfaces, 1,
+      allowed_GetImplementedInterfaces, 9,
+      environmental_GetImplementedInterfaces, 5 },
     { 145, "GetClassVersionNumbers", "Get Class Version Numbers", "start",
       phases_GetClassVersionNumbers, 2, false,
       nullptr, 0,
       params_GetClassVersionNumbers, 3, false,
       nullptr, 0,
       "class", "1.1", 65792, true,
-      errors_GetClassVersionNumbers, 1 },
+      errors_GetClassVersionNumbers, 1,
+      allowed_GetClassVersionNumbers, 9,
+      environmental_GetClassVersionNumbers, 4 },
     { 146, "GetConstantPool", "Get Constant Pool", "start",
       phases_GetConstantPool, 2, false,
       caps_GetConstantPool, 1,
       params_GetConstantPool, 4, false,
       out_GetConstantPool, 1,
       "class", "1.1", 65792, true,
-      errors_GetConstantPool, 1 },
+      errors_GetConstantPool, 1,
+      allowed_GetConstantPool, 10,
+      environmental_GetConstantPool, 4 },
     { 55, "IsInterface", "Is Interface", "start",
       phases_IsInterface, 2, false,
       nullptr, 0,
       params_IsInterface, 2, false,
       nullptr, 0,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsInterface, 8,
+      environmental_IsInterface, 4 },
     { 56, "IsArrayClass", "Is Array Class", "start",
       phases_IsArrayClass, 2, false,
       nullptr, 0,
       params_IsArrayClass, 2, false,
       nullptr, 0,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsArrayClass, 8,
+      environmental_IsArrayClass, 4 },
     { 45, "IsModifiableClass", "Is Modifiable Class", "start",
       phases_IsModifiableClass, 2, false,
       nullptr, 0,
       params_IsModifiableClass, 2, false,
       nullptr, 0,
       "class", "1.1", 65792, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsModifiableClass, 8,
+      environmental_IsModifiableClass, 4 },
     { 57, "GetClassLoader", "Get Class Loader", "start",
       phases_GetClassLoader, 2, false,
       nullptr, 0,
       params_GetClassLoader, 2, false,
       out_GetClassLoader, 1,
       "class", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetClassLoader, 8,
+      environmental_GetClassLoader, 4 },
     { 90, "GetSourceDebugExtension", "Get Source Debug Extension", "start",
       phases_GetSourceDebugExtension, 2, false,
       caps_GetSourceDebugExtension, 1,
       params_GetSourceDebugExtension, 2, false,
       out_GetSourceDebugExtension, 1,
       "class", "1.0", 65536, true,
-      errors_GetSourceDebugExtension, 1 },
+      errors_GetSourceDebugExtension, 1,
+      allowed_GetSourceDebugExtension, 10,
+      environmental_GetSourceDebugExtension, 5 },
     { 152, "RetransformClasses", "Retransform Classes", "live",
       phases_RetransformClasses, 1, false,
       caps_RetransformClasses, 1,
       params_RetransformClasses, 2, false,
       nullptr, 0,
       "class", "1.1", 65792, true,
-      errors_RetransformClasses, 14 },
+      errors_RetransformClasses, 14,
+      allowed_RetransformClasses, 23,
+      environmental_RetransformClasses, 5 },
     { 87, "RedefineClasses", "Redefine Classes", "live",
       phases_RedefineClasses, 1, false,
       caps_RedefineClasses, 1,
       params_RedefineClasses, 2, false,
       nullptr, 0,
       "class", "1.0", 65536, true,
-      errors_RedefineClasses, 16 },
+      errors_RedefineClasses, 16,
+      allowed_RedefineClasses, 24,
+      environmental_RedefineClasses, 6 },
     { 154, "GetObjectSize", "Get Object Size", "start",
       phases_GetObjectSize, 2, false,
       nullptr, 0,
       params_GetObjectSize, 2, false,
       nullptr, 0,
       "object", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetObjectSize, 8,
+      environmental_GetObjectSize, 4 },
     { 58, "GetObjectHashCode", "Get Object Hash Code", "start",
       phases_GetObjectHashCode, 2, false,
       nullptr, 0,
       params_GetObjectHashCode, 2, false,
       nullptr, 0,
       "object", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetObjectHashCode, 8,
+      environmental_GetObjectHashCode, 4 },
     { 59, "GetObjectMonitorUsage", "Get Object Monitor Usage", "live",
       phases_GetObjectMonitorUsage, 1, false,
       caps_GetObjectMonitorUsage, 1,
       params_GetObjectMonitorUsage, 2, false,
       nullptr, 0,
       "object", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetObjectMonitorUsage, 9,
+      environmental_GetObjectMonitorUsage, 4 },
     { 60, "GetFieldName", "Get Field Name (and Signature)", "start",
       phases_GetFieldName, 2, false,
       nullptr, 0,
       params_GetFieldName, 5, false,
       out_GetFieldName, 3,
       "fieldCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetFieldName, 9,
+      environmental_GetFieldName, 5 },
     { 61, "GetFieldDeclaringClass", "Get Field Declaring Class", "start",
       phases_GetFieldDeclaringClass, 2, false,
       nullptr, 0,
       params_GetFieldDeclaringClass, 3, false,
       out_GetFieldDeclaringClass, 1,
       "fieldCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetFieldDeclaringClass, 9,
+      environmental_GetFieldDeclaringClass, 5 },
     { 62, "GetFieldModifiers", "Get Field Modifiers", "start",
       phases_GetFieldModifiers, 2, false,
       nullptr, 0,
       params_GetFieldModifiers, 3, false,
       nullptr, 0,
       "fieldCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetFieldModifiers, 9,
+      environmental_GetFieldModifiers, 5 },
     { 63, "IsFieldSynthetic", "Is Field Synthetic", "start",
       phases_IsFieldSynthetic, 2, false,
       caps_IsFieldSynthetic, 1,
       params_IsFieldSynthetic, 3, false,
       nullptr, 0,
       "fieldCategory", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsFieldSynthetic, 10,
+      environmental_IsFieldSynthetic, 5 },
     { 64, "GetMethodName", "Get Method Name (and Signature)", "start",
       phases_GetMethodName, 2, false,
       nullptr, 0,
       params_GetMethodName, 4, false,
       out_GetMethodName, 3,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetMethodName, 8,
+      environmental_GetMethodName, 5 },
     { 65, "GetMethodDeclaringClass", "Get Method Declaring Class", "start",
       phases_GetMethodDeclaringClass, 2, false,
       nullptr, 0,
       params_GetMethodDeclaringClass, 2, false,
       out_GetMethodDeclaringClass, 1,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetMethodDeclaringClass, 8,
+      environmental_GetMethodDeclaringClass, 5 },
     { 66, "GetMethodModifiers", "Get Method Modifiers", "start",
       phases_GetMethodModifiers, 2, false,
       nullptr, 0,
       params_GetMethodModifiers, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetMethodModifiers, 8,
+      environmental_GetMethodModifiers, 5 },
     { 68, "GetMaxLocals", "Get Max Locals", "start",
       phases_GetMaxLocals, 2, false,
       nullptr, 0,
       params_GetMaxLocals, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetMaxLocals, 9,
+      environmental_GetMaxLocals, 5 },
     { 69, "GetArgumentsSize", "Get Arguments Size", "start",
       phases_GetArgumentsSize, 2, false,
       nullptr, 0,
       params_GetArgumentsSize, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetArgumentsSize, 9,
+      environmental_GetArgumentsSize, 5 },
     { 70, "GetLineNumberTable", "Get Line Number Table", "start",
       phases_GetLineNumberTable, 2, false,
       caps_GetLineNumberTable, 1,
       params_GetLineNumberTable, 3, false,
       out_GetLineNumberTable, 1,
       "method", "1.0", 65536, true,
-      errors_GetLineNumberTable, 1 },
+      errors_GetLineNumberTable, 1,
+      allowed_GetLineNumberTable, 11,
+      environmental_GetLineNumberTable, 6 },
     { 71, "GetMethodLocation", "Get Method Location", "start",
       phases_GetMethodLocation, 2, false,
       nullptr, 0,
       params_GetMethodLocation, 3, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      errors_GetMethodLocation, 1 },
+      errors_GetMethodLocation, 1,
+      allowed_GetMethodLocation, 10,
+      environmental_GetMethodLocation, 6 },
     { 72, "GetLocalVariableTable", "Get Local Variable Table", "live",
       phases_GetLocalVariableTable, 1, false,
       caps_GetLocalVariableTable, 1,
       params_GetLocalVariableTable, 3, false,
       out_GetLocalVariableTable, 1,
       "method", "1.0", 65536, true,
-      errors_GetLocalVariableTable, 1 },
+      errors_GetLocalVariableTable, 1,
+      allowed_GetLocalVariableTable, 11,
+      environmental_GetLocalVariableTable, 6 },
     { 75, "GetBytecodes", "Get Bytecodes", "start",
       phases_GetBytecodes, 2, false,
       caps_GetBytecodes, 1,
       params_GetBytecodes, 3, false,
       out_GetBytecodes, 1,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetBytecodes, 10,
+      environmental_GetBytecodes, 5 },
     { 76, "IsMethodNative", "Is Method Native", "start",
       phases_IsMethodNative, 2, false,
       nullptr, 0,
       params_IsMethodNative, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsMethodNative, 8,
+      environmental_IsMethodNative, 5 },
     { 77, "IsMethodSynthetic", "Is Method Synthetic", "start",
       phases_IsMethodSynthetic, 2, false,
       caps_IsMethodSynthetic, 1,
       params_IsMethodSynthetic, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsMethodSynthetic, 9,
+      environmental_IsMethodSynthetic, 5 },
     { 91, "IsMethodObsolete", "Is Method Obsolete", "start",
       phases_IsMethodObsolete, 2, false,
       nullptr, 0,
       params_IsMethodObsolete, 2, false,
       nullptr, 0,
       "method", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_IsMethodObsolete, 8,
+      environmental_IsMethodObsolete, 5 },
     { 73, "SetNativeMethodPrefix", "Set Native Method Prefix", "any",
       nullptr, 0, false,
       caps_SetNativeMethodPrefix, 1,
       params_SetNativeMethodPrefix, 1, false,
       nullptr, 0,
       "method", "1.1", 65792, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetNativeMethodPrefix, 8,
+      environmental_SetNativeMethodPrefix, 3 },
     { 74, "SetNativeMethodPrefixes", "Set Native Method Prefixes", "any",
       nullptr, 0, false,
       caps_SetNativeMethodPrefixes, 1,
       params_SetNativeMethodPrefixes, 2, false,
       nullptr, 0,
       "method", "1.1", 65792, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetNativeMethodPrefixes, 9,
+      environmental_SetNativeMethodPrefixes, 3 },
     { 31, "CreateRawMonitor", "Create Raw Monitor", "onload",
       phases_CreateRawMonitor, 2, true,
       nullptr, 0,
       params_CreateRawMonitor, 2, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_CreateRawMonitor, 7,
+      environmental_CreateRawMonitor, 4 },
     { 32, "DestroyRawMonitor", "Destroy Raw Monitor", "onload",
       phases_DestroyRawMonitor, 2, true,
       nullptr, 0,
       params_DestroyRawMonitor, 1, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, true,
-      errors_DestroyRawMonitor, 1 },
+      errors_DestroyRawMonitor, 1,
+      allowed_DestroyRawMonitor, 9,
+      environmental_DestroyRawMonitor, 4 },
     { 33, "RawMonitorEnter", "Raw Monitor Enter", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorEnter, 1, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_RawMonitorEnter, 8,
+      environmental_RawMonitorEnter, 3 },
     { 34, "RawMonitorExit", "Raw Monitor Exit", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorExit, 1, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, false,
-      errors_RawMonitorExit, 1 },
+      errors_RawMonitorExit, 1,
+      allowed_RawMonitorExit, 9,
+      environmental_RawMonitorExit, 3 },
     { 35, "RawMonitorWait", "Raw Monitor Wait", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorWait, 2, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, false,
-      errors_RawMonitorWait, 2 },
+      errors_RawMonitorWait, 2,
+      allowed_RawMonitorWait, 10,
+      environmental_RawMonitorWait, 4 },
     { 36, "RawMonitorNotify", "Raw Monitor Notify", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorNotify, 1, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, false,
-      errors_RawMonitorNotify, 1 },
+      errors_RawMonitorNotify, 1,
+      allowed_RawMonitorNotify, 9,
+      environmental_RawMonitorNotify, 3 },
     { 37, "RawMonitorNotifyAll", "Raw Monitor Notify All", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_RawMonitorNotifyAll, 1, false,
       nullptr, 0,
       "RawMonitors", "1.0", 65536, false,
-      errors_RawMonitorNotifyAll, 1 },
+      errors_RawMonitorNotifyAll, 1,
+      allowed_RawMonitorNotifyAll, 9,
+      environmental_RawMonitorNotifyAll, 3 },
     { 120, "SetJNIFunctionTable", "Set JNI Function Table", "start",
       phases_SetJNIFunctionTable, 2, false,
       nullptr, 0,
       params_SetJNIFunctionTable, 1, false,
       nullptr, 0,
       "jniIntercept", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetJNIFunctionTable, 7,
+      environmental_SetJNIFunctionTable, 4 },
     { 121, "GetJNIFunctionTable", "Get JNI Function Table", "start",
       phases_GetJNIFunctionTable, 2, false,
       nullptr, 0,
       params_GetJNIFunctionTable, 1, false,
       out_GetJNIFunctionTable, 1,
       "jniIntercept", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetJNIFunctionTable, 7,
+      environmental_GetJNIFunctionTable, 4 },
     { 122, "SetEventCallbacks", "Set Event Callbacks", "onload",
       phases_SetEventCallbacks, 2, false,
       nullptr, 0,
       params_SetEventCallbacks, 2, false,
       nullptr, 0,
       "eventManagement", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetEventCallbacks, 8,
+      environmental_SetEventCallbacks, 4 },
     { 2, "SetEventNotificationMode", "Set Event Notification Mode", "onload",
       phases_SetEventNotificationMode, 2, false,
       nullptr, 0,
       params_SetEventNotificationMode, 3, true,
       nullptr, 0,
       "eventManagement", "1.0", 65536, true,
-      errors_SetEventNotificationMode, 4 },
+      errors_SetEventNotificationMode, 4,
+      allowed_SetEventNotificationMode, 12,
+      environmental_SetEventNotificationMode, 5 },
     { 123, "GenerateEvents", "Generate Events", "live",
       phases_GenerateEvents, 1, false,
       nullptr, 0,
       params_GenerateEvents, 1, false,
       nullptr, 0,
       "eventManagement", "1.0", 65536, true,
-      errors_GenerateEvents, 2 },
+      errors_GenerateEvents, 2,
+      allowed_GenerateEvents, 10,
+      environmental_GenerateEvents, 4 },
     { 124, "GetExtensionFunctions", "Get Extension Functions", "onload",
       phases_GetExtensionFunctions, 2, false,
       nullptr, 0,
       params_GetExtensionFunctions, 2, false,
       out_GetExtensionFunctions, 1,
       "extension", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetExtensionFunctions, 7,
+      environmental_GetExtensionFunctions, 4 },
     { 125, "GetExtensionEvents", "Get Extension Events", "onload",
       phases_GetExtensionEvents, 2, false,
       nullptr, 0,
       params_GetExtensionEvents, 2, false,
       out_GetExtensionEvents, 1,
       "extension", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetExtensionEvents, 7,
+      environmental_GetExtensionEvents, 4 },
     { 126, "SetExtensionEventCallback", "Set Extension Event Callback", "onload",
       phases_SetExtensionEventCallback, 2, false,
       nullptr, 0,
       params_SetExtensionEventCallback, 2, false,
       nullptr, 0,
       "extension", "1.0", 65536, true,
-      errors_SetExtensionEventCallback, 1 },
+      errors_SetExtensionEventCallback, 1,
+      allowed_SetExtensionEventCallback, 8,
+      environmental_SetExtensionEventCallback, 4 },
     { 140, "GetPotentialCapabilities", "Get Potential Capabilities", "onload",
       phases_GetPotentialCapabilities, 2, false,
       nullptr, 0,
       params_GetPotentialCapabilities, 1, false,
       nullptr, 0,
       "capability", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetPotentialCapabilities, 7,
+      environmental_GetPotentialCapabilities, 4 },
     { 142, "AddCapabilities", "Add Capabilities", "onload",
       phases_AddCapabilities, 2, false,
       nullptr, 0,
       params_AddCapabilities, 1, false,
       nullptr, 0,
       "capability", "1.0", 65536, true,
-      errors_AddCapabilities, 1 },
+      errors_AddCapabilities, 1,
+      allowed_AddCapabilities, 8,
+      environmental_AddCapabilities, 5 },
     { 143, "RelinquishCapabilities", "Relinquish Capabilities", "onload",
       phases_RelinquishCapabilities, 2, false,
       nullptr, 0,
       params_RelinquishCapabilities, 1, false,
       nullptr, 0,
       "capability", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_RelinquishCapabilities, 7,
+      environmental_RelinquishCapabilities, 4 },
     { 89, "GetCapabilities", "Get Capabilities", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetCapabilities, 1, false,
       nullptr, 0,
       "capability", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetCapabilities, 7,
+      environmental_GetCapabilities, 3 },
     { 134, "GetCurrentThreadCpuTimerInfo", "Get Current Thread CPU Timer Information", "start",
       phases_GetCurrentThreadCpuTimerInfo, 2, true,
       caps_GetCurrentThreadCpuTimerInfo, 1,
       params_GetCurrentThreadCpuTimerInfo, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetCurrentThreadCpuTimerInfo, 8,
+      environmental_GetCurrentThreadCpuTimerInfo, 4 },
     { 135, "GetCurrentThreadCpuTime", "Get Current Thread CPU Time", "start",
       phases_GetCurrentThreadCpuTime, 2, true,
       caps_GetCurrentThreadCpuTime, 1,
       params_GetCurrentThreadCpuTime, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, false,
-      errors_GetCurrentThreadCpuTime, 1 },
+      errors_GetCurrentThreadCpuTime, 1,
+      allowed_GetCurrentThreadCpuTime, 9,
+      environmental_GetCurrentThreadCpuTime, 5 },
     { 136, "GetThreadCpuTimerInfo", "Get Thread CPU Timer Information", "live",
       phases_GetThreadCpuTimerInfo, 1, false,
       caps_GetThreadCpuTimerInfo, 1,
       params_GetThreadCpuTimerInfo, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetThreadCpuTimerInfo, 8,
+      environmental_GetThreadCpuTimerInfo, 4 },
     { 137, "GetThreadCpuTime", "Get Thread CPU Time", "live",
       phases_GetThreadCpuTime, 1, false,
       caps_GetThreadCpuTime, 1,
       params_GetThreadCpuTime, 2, false,
       nullptr, 0,
       "timers", "1.0", 65536, true,
-      errors_GetThreadCpuTime, 1 },
+      errors_GetThreadCpuTime, 1,
+      allowed_GetThreadCpuTime, 11,
+      environmental_GetThreadCpuTime, 6 },
     { 138, "GetTimerInfo", "Get Timer Information", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetTimerInfo, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetTimerInfo, 7,
+      environmental_GetTimerInfo, 3 },
     { 139, "GetTime", "Get Time", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetTime, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetTime, 7,
+      environmental_GetTime, 3 },
     { 144, "GetAvailableProcessors", "Get Available Processors", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetAvailableProcessors, 1, false,
       nullptr, 0,
       "timers", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetAvailableProcessors, 7,
+      environmental_GetAvailableProcessors, 3 },
     { 149, "AddToBootstrapClassLoaderSearch", "Add To Bootstrap Class Loader Search", "onload",
       phases_AddToBootstrapClassLoaderSearch, 2, false,
       nullptr, 0,
       params_AddToBootstrapClassLoaderSearch, 1, false,
       nullptr, 0,
       "classLoaderSearch", "1.0", 65536, true,
-      errors_AddToBootstrapClassLoaderSearch, 1 },
+      errors_AddToBootstrapClassLoaderSearch, 1,
+      allowed_AddToBootstrapClassLoaderSearch, 8,
+      environmental_AddToBootstrapClassLoaderSearch, 5 },
     { 151, "AddToSystemClassLoaderSearch", "Add To System Class Loader Search", "onload",
       phases_AddToSystemClassLoaderSearch, 2, false,
       nullptr, 0,
       params_AddToSystemClassLoaderSearch, 1, false,
       nullptr, 0,
       "classLoaderSearch", "1.1", 65792, true,
-      errors_AddToSystemClassLoaderSearch, 2 },
+      errors_AddToSystemClassLoaderSearch, 2,
+      allowed_AddToSystemClassLoaderSearch, 9,
+      environmental_AddToSystemClassLoaderSearch, 6 },
     { 130, "GetSystemProperties", "Get System Properties", "onload",
       phases_GetSystemProperties, 2, false,
       nullptr, 0,
       params_GetSystemProperties, 2, false,
       out_GetSystemProperties, 1,
       "props", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetSystemProperties, 7,
+      environmental_GetSystemProperties, 4 },
     { 131, "GetSystemProperty", "Get System Property", "onload",
       phases_GetSystemProperty, 2, false,
       nullptr, 0,
       params_GetSystemProperty, 2, false,
       out_GetSystemProperty, 1,
       "props", "1.0", 65536, true,
-      errors_GetSystemProperty, 1 },
+      errors_GetSystemProperty, 1,
+      allowed_GetSystemProperty, 8,
+      environmental_GetSystemProperty, 5 },
     { 132, "SetSystemProperty", "Set System Property", "onloadOnly",
       phases_SetSystemProperty, 1, false,
       nullptr, 0,
       params_SetSystemProperty, 2, false,
       nullptr, 0,
       "props", "1.0", 65536, true,
-      errors_SetSystemProperty, 1 },
+      errors_SetSystemProperty, 1,
+      allowed_SetSystemProperty, 8,
+      environmental_SetSystemProperty, 4 },
     { 133, "GetPhase", "Get Phase", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetPhase, 1, false,
       nullptr, 0,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetPhase, 7,
+      environmental_GetPhase, 3 },
     { 127, "DisposeEnvironment", "Dispose Environment", "any",
       nullptr, 0, false,
       nullptr, 0,
       nullptr, 0, false,
       nullptr, 0,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_DisposeEnvironment, 7,
+      environmental_DisposeEnvironment, 3 },
     { 148, "SetEnvironmentLocalStorage", "Set Environment Local Storage", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_SetEnvironmentLocalStorage, 1, false,
       nullptr, 0,
       "general", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetEnvironmentLocalStorage, 7,
+      environmental_SetEnvironmentLocalStorage, 3 },
     { 147, "GetEnvironmentLocalStorage", "Get Environment Local Storage", "any",
       nullptr, 0, true,
       nullptr, 0,
       params_GetEnvironmentLocalStorage, 1, false,
       nullptr, 0,
       "general", "1.0", 65536, false,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetEnvironmentLocalStorage, 7,
+      environmental_GetEnvironmentLocalStorage, 3 },
     { 88, "GetVersionNumber", "Get Version Number", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetVersionNumber, 1, false,
       nullptr, 0,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetVersionNumber, 7,
+      environmental_GetVersionNumber, 3 },
     { 128, "GetErrorName", "Get Error Name", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetErrorName, 2, false,
       out_GetErrorName, 1,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetErrorName, 8,
+      environmental_GetErrorName, 3 },
     { 150, "SetVerboseFlag", "Set Verbose Flag", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_SetVerboseFlag, 2, false,
       nullptr, 0,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_SetVerboseFlag, 8,
+      environmental_SetVerboseFlag, 3 },
     { 129, "GetJLocationFormat", "Get JLocation Format", "any",
       nullptr, 0, false,
       nullptr, 0,
       params_GetJLocationFormat, 1, false,
       nullptr, 0,
       "general", "1.0", 65536, true,
-      nullptr, 0 },
+      nullptr, 0,
+      allowed_GetJLocationFormat, 7,
+      environmental_GetJLocationFormat, 3 },
     { 156, "SetHeapSamplingInterval", "Set Heap Sampling Interval", "onload",
       phases_SetHeapSamplingInterval, 2, false,
       caps_SetHeapSamplingInterval, 1,
       params_SetHeapSamplingInterval, 1, false,
       nullptr, 0,
       "heap_monitoring", "11", 720896, true,
-      errors_SetHeapSamplingInterval, 1 },
+      errors_SetHeapSamplingInterval, 1,
+      allowed_SetHeapSamplingInterval, 9,
+      environmental_SetHeapSamplingInterval, 4 },
 };
 
 const Event events[eventCount] = {

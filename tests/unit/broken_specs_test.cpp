@@ -197,7 +197,7 @@ TEST_CASE("broken: an error num past the tables' limit", "[broken]") {
     // HotSpot's error names (hotspot-enter) are an array by num: a huge num would make it huge.
     const auto spec = edited("num=\"20\"", "num=\"1025\"");
     checkRejected(spec, {{lineOf(spec, "num=\"1025\""),
-                          "error 'TINY_ERROR_NO_GADGETS' has num 1025; the error tables are laid out by num, which goes "
+                          "error 'JVMTI_ERROR_ABSENT_INFORMATION' has num 1025; the error tables are laid out by num, which goes "
                           "up to 1024"}});
 }
 
@@ -267,8 +267,8 @@ TEST_CASE("broken: duplicate event num", "[broken]") {
 
 TEST_CASE("broken: duplicate error num", "[broken]") {
     const auto spec = edited("num=\"20\"", "num=\"100\"");
-    checkRejected(spec, {{lineOf(spec, "<errorid id=\"TINY_ERROR_NO_GADGETS\""),
-                          "error 'TINY_ERROR_NO_GADGETS' has num 100, already taken by 'TINY_ERROR_NULL_POINTER' (line " + std::to_string(lineOf(spec, "TINY_ERROR_NULL_POINTER\" num")) + ")"}});
+    checkRejected(spec, {{lineOf(spec, "<errorid id=\"JVMTI_ERROR_ABSENT_INFORMATION\""),
+                          "error 'JVMTI_ERROR_ABSENT_INFORMATION' has num 100, already taken by 'JVMTI_ERROR_NULL_POINTER' (line " + std::to_string(lineOf(spec, "JVMTI_ERROR_NULL_POINTER\" num")) + ")"}});
 }
 
 TEST_CASE("broken: duplicate function id", "[broken]") {
@@ -390,7 +390,7 @@ TEST_CASE("broken: unknown capability in <required>", "[broken]") {
 }
 
 TEST_CASE("broken: unknown error id in <errors>", "[broken]") {
-    const auto spec = edited("<error id=\"TINY_ERROR_NO_GADGETS\">", "<error id=\"TINY_ERROR_NO_GIZMOS\">");
+    const auto spec = edited("<error id=\"JVMTI_ERROR_ABSENT_INFORMATION\">", "<error id=\"TINY_ERROR_NO_GIZMOS\">");
     checkRejected(spec, {{lineOf(spec, "TINY_ERROR_NO_GIZMOS"),
                           "function 'GetGadgetCount': unknown error 'TINY_ERROR_NO_GIZMOS'"}});
 }

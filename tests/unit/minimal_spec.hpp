@@ -99,7 +99,7 @@ struct Parts {
           </param>
         </parameters>
         <errors>
-          <error id="TINY_ERROR_NO_GADGETS">The thread holds no gadget.</error>
+          <error id="JVMTI_ERROR_ABSENT_INFORMATION">The thread holds no gadget.</error>
         </errors>
       </function>
       <function id="GetGadgetNames" num="2" phase="any">
@@ -151,13 +151,13 @@ struct Parts {
     <intro>Every function returns an error code.</intro>
     <errorcategory id="universal-error" label="Universal Errors">
       <errorid id="TINY_ERROR_NONE" num="0">All went well.</errorid>
-      <errorid id="TINY_ERROR_NULL_POINTER" num="100">A pointer was unexpectedly NULL.</errorid>
+      <errorid id="JVMTI_ERROR_NULL_POINTER" num="100">A pointer was unexpectedly NULL.</errorid>
       <errorid id="JVMTI_ERROR_ACCESS_DENIED" num="111">Refused: not allowed here.</errorid>
       <errorid id="JVMTI_ERROR_WRONG_PHASE" num="112">Not in this phase.</errorid>
       <errorid id="JVMTI_ERROR_INVALID_ENVIRONMENT" num="116">Not a live environment.</errorid>
     </errorcategory>
     <errorcategory id="function-specific-error" label="Function Specific Errors">
-      <errorid id="TINY_ERROR_NO_GADGETS" num="20">There were no gadgets.</errorid>
+      <errorid id="JVMTI_ERROR_ABSENT_INFORMATION" num="20">There were no gadgets.</errorid>
     </errorcategory>
   </errorsection>
 )";

@@ -216,7 +216,7 @@ TEST_CASE("minimal spec: capability uses and errors of functions", "[reader]") {
     CHECK(count.optional.empty());
     CHECK_FALSE(count.eventCapabilities);
     REQUIRE(count.errors.size() == 1);
-    CHECK(count.errors[0].id == "TINY_ERROR_NO_GADGETS");
+    CHECK(count.errors[0].id == "JVMTI_ERROR_ABSENT_INFORMATION");
     CHECK(plainText(count.errors[0].text) == "The thread holds no gadget.");
 
     const Function& names = byId(s.functions, "GetGadgetNames");
@@ -330,14 +330,14 @@ TEST_CASE("minimal spec: errors, base types, intros and change history", "[reade
     CHECK(s.errors[0].id == "TINY_ERROR_NONE");
     CHECK(s.errors[0].num == 0);
     CHECK(s.errors[0].category == "universal-error");
-    CHECK(s.errors[1].id == "TINY_ERROR_NULL_POINTER");
+    CHECK(s.errors[1].id == "JVMTI_ERROR_NULL_POINTER");
     CHECK(s.errors[1].num == 100);
     CHECK(s.errors[4].id == "JVMTI_ERROR_INVALID_ENVIRONMENT");
     CHECK(s.errors[4].category == "universal-error");
-    CHECK(s.errors[5].id == "TINY_ERROR_NO_GADGETS");
+    CHECK(s.errors[5].id == "JVMTI_ERROR_ABSENT_INFORMATION");
     CHECK(s.errors[5].num == 20);
     CHECK(s.errors[5].category == "function-specific-error");
-    CHECK(s.errors[5].line == minispec::lineOf(text, "<errorid id=\"TINY_ERROR_NO_GADGETS\""));
+    CHECK(s.errors[5].line == minispec::lineOf(text, "<errorid id=\"JVMTI_ERROR_ABSENT_INFORMATION\""));
 
     REQUIRE(s.baseTypes.size() == 2);
     CHECK(s.baseTypes[0].id == "jthread");
