@@ -77,6 +77,16 @@ HandleState handleState(Env& env, HandleKind kind, const void* handle) noexcept;
 // Called for every failed check; `env` is nullptr when the environment itself was invalid.
 void reportViolation(Env* env, const Violation& violation) noexcept;
 
+#if defined(JVMTI_RUNTIME_INJECTION)
+// Fault injection, for a runtime compiled with JVMTI_RUNTIME_INJECTION defined (the others pay
+// nothing). While injecting() is true, every entry whose checks passed asks inject() before the
+// call, with the function's number and its out-parameters in signature order (nullptr for a
+// function without any): JVMTI_ERROR_NONE lets the call go on; any other error ends it with
+// that error, and the function is not called.
+bool injecting() noexcept;
+jvmtiError inject(Env& env, int function, void* const* outs) noexcept;
+#endif
+
 // ---- The functions, called once the checks pass ----
 
 // 46: Allocate

@@ -249,6 +249,12 @@ jvmtiError JNICALL Allocate(jvmtiEnv* jvmti_env, jlong size, unsigned char** mem
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
     if (JVMTI_ENTRY_UNLIKELY(mem_ptr == nullptr)) return fail(rt_env, kViolations[1]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(mem_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 46, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_Allocate)
     if (const jvmtiError hooked = hooks::Allocate_pre(*rt_env, size, mem_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -267,6 +273,12 @@ jvmtiError JNICALL Deallocate(jvmtiEnv* jvmti_env, unsigned char* mem) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[2]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(mem) };
+        if (const jvmtiError injected = inject(*rt_env, 47, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_Deallocate)
     if (const jvmtiError hooked = hooks::Deallocate_pre(*rt_env, mem); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -295,6 +307,12 @@ jvmtiError JNICALL GetThreadState(jvmtiEnv* jvmti_env, jthread thread, jint* thr
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 8 : 7]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(thread_state_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 17, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadState)
     if (const jvmtiError hooked = hooks::GetThreadState_pre(*rt_env, thread, thread_state_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -319,6 +337,12 @@ jvmtiError JNICALL GetCurrentThread(jvmtiEnv* jvmti_env, jthread* thread_ptr) {
     }
     if (JVMTI_ENTRY_UNLIKELY(thread_ptr == nullptr)) return fail(rt_env, kViolations[11]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[12]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(thread_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 18, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetCurrentThread)
     if (const jvmtiError hooked = hooks::GetCurrentThread_pre(*rt_env, thread_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -344,6 +368,12 @@ jvmtiError JNICALL GetAllThreads(jvmtiEnv* jvmti_env, jint* threads_count_ptr, j
     if (JVMTI_ENTRY_UNLIKELY(threads_count_ptr == nullptr)) return fail(rt_env, kViolations[15]);
     if (JVMTI_ENTRY_UNLIKELY(threads_ptr == nullptr)) return fail(rt_env, kViolations[16]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[17]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(threads_count_ptr), static_cast<void*>(threads_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 4, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetAllThreads)
     if (const jvmtiError hooked = hooks::GetAllThreads_pre(*rt_env, threads_count_ptr, threads_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -372,6 +402,11 @@ jvmtiError JNICALL SuspendThread(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 23 : 22]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 5, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SuspendThread)
     if (const jvmtiError hooked = hooks::SuspendThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -399,6 +434,12 @@ jvmtiError JNICALL SuspendThreadList(jvmtiEnv* jvmti_env, jint request_count, co
     if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[28]);
     if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[29]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[30]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(results) };
+        if (const jvmtiError injected = inject(*rt_env, 92, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SuspendThreadList)
     if (const jvmtiError hooked = hooks::SuspendThreadList_pre(*rt_env, request_count, request_list, results); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -425,6 +466,11 @@ jvmtiError JNICALL SuspendAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_cou
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[34]);
     if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[35]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[36]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 118, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SuspendAllVirtualThreads)
     if (const jvmtiError hooked = hooks::SuspendAllVirtualThreads_pre(*rt_env, except_count, except_list); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -453,6 +499,11 @@ jvmtiError JNICALL ResumeThread(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 42 : 41]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 6, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ResumeThread)
     if (const jvmtiError hooked = hooks::ResumeThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -480,6 +531,12 @@ jvmtiError JNICALL ResumeThreadList(jvmtiEnv* jvmti_env, jint request_count, con
     if (JVMTI_ENTRY_UNLIKELY(request_list == nullptr)) return fail(rt_env, kViolations[47]);
     if (JVMTI_ENTRY_UNLIKELY(results == nullptr)) return fail(rt_env, kViolations[48]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(results) };
+        if (const jvmtiError injected = inject(*rt_env, 93, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ResumeThreadList)
     if (const jvmtiError hooked = hooks::ResumeThreadList_pre(*rt_env, request_count, request_list, results); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -506,6 +563,11 @@ jvmtiError JNICALL ResumeAllVirtualThreads(jvmtiEnv* jvmti_env, jint except_coun
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_support_virtual_threads)) return fail(rt_env, kViolations[53]);
     if (JVMTI_ENTRY_UNLIKELY(except_count < 0)) return fail(rt_env, kViolations[54]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 119, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ResumeAllVirtualThreads)
     if (const jvmtiError hooked = hooks::ResumeAllVirtualThreads_pre(*rt_env, except_count, except_list); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -538,6 +600,11 @@ jvmtiError JNICALL StopThread(jvmtiEnv* jvmti_env, jthread thread, jobject excep
         const HandleState state = handleState(*rt_env, HandleKind::Object, exception);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 63 : 62]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 7, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_StopThread)
     if (const jvmtiError hooked = hooks::StopThread_pre(*rt_env, thread, exception); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -566,6 +633,11 @@ jvmtiError JNICALL InterruptThread(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 69 : 68]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 8, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_InterruptThread)
     if (const jvmtiError hooked = hooks::InterruptThread_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -594,6 +666,12 @@ jvmtiError JNICALL GetThreadInfo(jvmtiEnv* jvmti_env, jthread thread, jvmtiThrea
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 75 : 74]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 9, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadInfo)
     if (const jvmtiError hooked = hooks::GetThreadInfo_pre(*rt_env, thread, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -624,6 +702,12 @@ jvmtiError JNICALL GetOwnedMonitorInfo(jvmtiEnv* jvmti_env, jthread thread, jint
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 83 : 82]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(owned_monitor_count_ptr), static_cast<void*>(owned_monitors_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 10, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetOwnedMonitorInfo)
     if (const jvmtiError hooked = hooks::GetOwnedMonitorInfo_pre(*rt_env, thread, owned_monitor_count_ptr, owned_monitors_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -654,6 +738,12 @@ jvmtiError JNICALL GetOwnedMonitorStackDepthInfo(jvmtiEnv* jvmti_env, jthread th
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 91 : 90]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(monitor_info_count_ptr), static_cast<void*>(monitor_info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 153, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetOwnedMonitorStackDepthInfo)
     if (const jvmtiError hooked = hooks::GetOwnedMonitorStackDepthInfo_pre(*rt_env, thread, monitor_info_count_ptr, monitor_info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -683,6 +773,12 @@ jvmtiError JNICALL GetCurrentContendedMonitor(jvmtiEnv* jvmti_env, jthread threa
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 98 : 97]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(monitor_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 11, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetCurrentContendedMonitor)
     if (const jvmtiError hooked = hooks::GetCurrentContendedMonitor_pre(*rt_env, thread, monitor_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -711,6 +807,11 @@ jvmtiError JNICALL RunAgentThread(jvmtiEnv* jvmti_env, jthread thread, jvmtiStar
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 104 : 103]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 12, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RunAgentThread)
     if (const jvmtiError hooked = hooks::RunAgentThread_pre(*rt_env, thread, proc, arg, priority); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -738,6 +839,11 @@ jvmtiError JNICALL SetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, co
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 109 : 108]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 103, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetThreadLocalStorage)
     if (const jvmtiError hooked = hooks::SetThreadLocalStorage_pre(*rt_env, thread, data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -766,6 +872,11 @@ jvmtiError JNICALL GetThreadLocalStorage(jvmtiEnv* jvmti_env, jthread thread, vo
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 115 : 114]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 102, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadLocalStorage)
     if (const jvmtiError hooked = hooks::GetThreadLocalStorage_pre(*rt_env, thread, data_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -791,6 +902,12 @@ jvmtiError JNICALL GetTopThreadGroups(jvmtiEnv* jvmti_env, jint* group_count_ptr
     if (JVMTI_ENTRY_UNLIKELY(group_count_ptr == nullptr)) return fail(rt_env, kViolations[118]);
     if (JVMTI_ENTRY_UNLIKELY(groups_ptr == nullptr)) return fail(rt_env, kViolations[119]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[120]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(group_count_ptr), static_cast<void*>(groups_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 13, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetTopThreadGroups)
     if (const jvmtiError hooked = hooks::GetTopThreadGroups_pre(*rt_env, group_count_ptr, groups_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -819,6 +936,12 @@ jvmtiError JNICALL GetThreadGroupInfo(jvmtiEnv* jvmti_env, jthreadGroup group, j
         const HandleState state = handleState(*rt_env, HandleKind::ThreadGroup, group);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 126 : 125]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 14, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadGroupInfo)
     if (const jvmtiError hooked = hooks::GetThreadGroupInfo_pre(*rt_env, group, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -850,6 +973,12 @@ jvmtiError JNICALL GetThreadGroupChildren(jvmtiEnv* jvmti_env, jthreadGroup grou
         const HandleState state = handleState(*rt_env, HandleKind::ThreadGroup, group);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 135 : 134]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(thread_count_ptr), static_cast<void*>(threads_ptr), static_cast<void*>(group_count_ptr), static_cast<void*>(groups_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 15, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadGroupChildren)
     if (const jvmtiError hooked = hooks::GetThreadGroupChildren_pre(*rt_env, group, thread_count_ptr, threads_ptr, group_count_ptr, groups_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -880,6 +1009,12 @@ jvmtiError JNICALL GetStackTrace(jvmtiEnv* jvmti_env, jthread thread, jint start
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 143 : 142]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(frame_buffer), static_cast<void*>(count_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 104, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetStackTrace)
     if (const jvmtiError hooked = hooks::GetStackTrace_pre(*rt_env, thread, start_depth, max_frame_count, frame_buffer, count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -906,6 +1041,12 @@ jvmtiError JNICALL GetAllStackTraces(jvmtiEnv* jvmti_env, jint max_frame_count, 
     if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[147]);
     if (JVMTI_ENTRY_UNLIKELY(thread_count_ptr == nullptr)) return fail(rt_env, kViolations[148]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[149]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(stack_info_ptr), static_cast<void*>(thread_count_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 100, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetAllStackTraces)
     if (const jvmtiError hooked = hooks::GetAllStackTraces_pre(*rt_env, max_frame_count, stack_info_ptr, thread_count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -933,6 +1074,12 @@ jvmtiError JNICALL GetThreadListStackTraces(jvmtiEnv* jvmti_env, jint thread_cou
     if (JVMTI_ENTRY_UNLIKELY(max_frame_count < 0)) return fail(rt_env, kViolations[154]);
     if (JVMTI_ENTRY_UNLIKELY(stack_info_ptr == nullptr)) return fail(rt_env, kViolations[155]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[156]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(stack_info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 101, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadListStackTraces)
     if (const jvmtiError hooked = hooks::GetThreadListStackTraces_pre(*rt_env, thread_count, thread_list, max_frame_count, stack_info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -961,6 +1108,12 @@ jvmtiError JNICALL GetFrameCount(jvmtiEnv* jvmti_env, jthread thread, jint* coun
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 162 : 161]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(count_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 16, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetFrameCount)
     if (const jvmtiError hooked = hooks::GetFrameCount_pre(*rt_env, thread, count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -989,6 +1142,11 @@ jvmtiError JNICALL PopFrame(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 168 : 167]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 80, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_PopFrame)
     if (const jvmtiError hooked = hooks::PopFrame_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1019,6 +1177,12 @@ jvmtiError JNICALL GetFrameLocation(jvmtiEnv* jvmti_env, jthread thread, jint de
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 176 : 175]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(method_ptr), static_cast<void*>(location_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 19, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetFrameLocation)
     if (const jvmtiError hooked = hooks::GetFrameLocation_pre(*rt_env, thread, depth, method_ptr, location_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1048,6 +1212,11 @@ jvmtiError JNICALL NotifyFramePop(jvmtiEnv* jvmti_env, jthread thread, jint dept
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 183 : 182]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 20, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_NotifyFramePop)
     if (const jvmtiError hooked = hooks::NotifyFramePop_pre(*rt_env, thread, depth); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1076,6 +1245,11 @@ jvmtiError JNICALL ClearAllFramePops(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 189 : 188]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 67, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ClearAllFramePops)
     if (const jvmtiError hooked = hooks::ClearAllFramePops_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1108,6 +1282,11 @@ jvmtiError JNICALL ForceEarlyReturnObject(jvmtiEnv* jvmti_env, jthread thread, j
         const HandleState state = handleState(*rt_env, HandleKind::Object, value);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 197 : 196]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 81, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnObject)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnObject_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1136,6 +1315,11 @@ jvmtiError JNICALL ForceEarlyReturnInt(jvmtiEnv* jvmti_env, jthread thread, jint
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 203 : 202]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 82, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnInt)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnInt_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1164,6 +1348,11 @@ jvmtiError JNICALL ForceEarlyReturnLong(jvmtiEnv* jvmti_env, jthread thread, jlo
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 209 : 208]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 83, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnLong)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnLong_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1192,6 +1381,11 @@ jvmtiError JNICALL ForceEarlyReturnFloat(jvmtiEnv* jvmti_env, jthread thread, jf
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 215 : 214]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 84, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnFloat)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnFloat_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1220,6 +1414,11 @@ jvmtiError JNICALL ForceEarlyReturnDouble(jvmtiEnv* jvmti_env, jthread thread, j
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 221 : 220]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 85, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnDouble)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnDouble_pre(*rt_env, thread, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1248,6 +1447,11 @@ jvmtiError JNICALL ForceEarlyReturnVoid(jvmtiEnv* jvmti_env, jthread thread) {
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 227 : 226]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 86, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceEarlyReturnVoid)
     if (const jvmtiError hooked = hooks::ForceEarlyReturnVoid_pre(*rt_env, thread); hooked != JVMTI_ERROR_NONE)
         return hooked;

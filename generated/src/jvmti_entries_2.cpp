@@ -314,6 +314,11 @@ jvmtiError JNICALL FollowReferences(jvmtiEnv* jvmti_env, jint heap_filter, jclas
         const HandleState state = handleState(*rt_env, HandleKind::Object, initial_object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 8 : 7]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 115, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_FollowReferences)
     if (const jvmtiError hooked = hooks::FollowReferences_pre(*rt_env, heap_filter, klass, initial_object, callbacks, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -343,6 +348,11 @@ jvmtiError JNICALL IterateThroughHeap(jvmtiEnv* jvmti_env, jint heap_filter, jcl
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 15 : 14]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 116, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IterateThroughHeap)
     if (const jvmtiError hooked = hooks::IterateThroughHeap_pre(*rt_env, heap_filter, klass, callbacks, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -372,6 +382,12 @@ jvmtiError JNICALL GetTag(jvmtiEnv* jvmti_env, jobject object, jlong* tag_ptr) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 22 : 21]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(tag_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 106, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetTag)
     if (const jvmtiError hooked = hooks::GetTag_pre(*rt_env, object, tag_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -400,6 +416,11 @@ jvmtiError JNICALL SetTag(jvmtiEnv* jvmti_env, jobject object, jlong tag) {
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 28 : 27]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 107, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetTag)
     if (const jvmtiError hooked = hooks::SetTag_pre(*rt_env, object, tag); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -427,6 +448,12 @@ jvmtiError JNICALL GetObjectsWithTags(jvmtiEnv* jvmti_env, jint tag_count, const
     if (JVMTI_ENTRY_UNLIKELY(tags == nullptr)) return fail(rt_env, kViolations[33]);
     if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[34]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[35]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(count_ptr), static_cast<void*>(object_result_ptr), static_cast<void*>(tag_result_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 114, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetObjectsWithTags)
     if (const jvmtiError hooked = hooks::GetObjectsWithTags_pre(*rt_env, tag_count, tags, count_ptr, object_result_ptr, tag_result_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -450,6 +477,11 @@ jvmtiError JNICALL ForceGarbageCollection(jvmtiEnv* jvmti_env) {
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[37]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[38]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 108, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ForceGarbageCollection)
     if (const jvmtiError hooked = hooks::ForceGarbageCollection_pre(*rt_env); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -479,6 +511,11 @@ jvmtiError JNICALL IterateOverObjectsReachableFromObject(jvmtiEnv* jvmti_env, jo
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 45 : 44]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 109, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IterateOverObjectsReachableFromObject)
     if (const jvmtiError hooked = hooks::IterateOverObjectsReachableFromObject_pre(*rt_env, object, object_reference_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -503,6 +540,11 @@ jvmtiError JNICALL IterateOverReachableObjects(jvmtiEnv* jvmti_env, jvmtiHeapRoo
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_tag_objects)) return fail(rt_env, kViolations[48]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[49]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 110, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IterateOverReachableObjects)
     if (const jvmtiError hooked = hooks::IterateOverReachableObjects_pre(*rt_env, heap_root_callback, stack_ref_callback, object_ref_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -536,6 +578,11 @@ jvmtiError JNICALL IterateOverHeap(jvmtiEnv* jvmti_env, jvmtiHeapObjectFilter ob
     }
     if (JVMTI_ENTRY_UNLIKELY(heap_object_callback == nullptr)) return fail(rt_env, kViolations[54]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 111, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IterateOverHeap)
     if (const jvmtiError hooked = hooks::IterateOverHeap_pre(*rt_env, object_filter, heap_object_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -573,6 +620,11 @@ jvmtiError JNICALL IterateOverInstancesOfClass(jvmtiEnv* jvmti_env, jclass klass
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 63 : 62]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 112, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IterateOverInstancesOfClass)
     if (const jvmtiError hooked = hooks::IterateOverInstancesOfClass_pre(*rt_env, klass, object_filter, heap_object_callback, user_data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -603,6 +655,12 @@ jvmtiError JNICALL GetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 71 : 70]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 21, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalObject)
     if (const jvmtiError hooked = hooks::GetLocalObject_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -633,6 +691,12 @@ jvmtiError JNICALL GetLocalInstance(jvmtiEnv* jvmti_env, jthread thread, jint de
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 79 : 78]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 155, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalInstance)
     if (const jvmtiError hooked = hooks::GetLocalInstance_pre(*rt_env, thread, depth, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -663,6 +727,12 @@ jvmtiError JNICALL GetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 87 : 86]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 22, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalInt)
     if (const jvmtiError hooked = hooks::GetLocalInt_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -693,6 +763,12 @@ jvmtiError JNICALL GetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 95 : 94]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 23, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalLong)
     if (const jvmtiError hooked = hooks::GetLocalLong_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -723,6 +799,12 @@ jvmtiError JNICALL GetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 103 : 102]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 24, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalFloat)
     if (const jvmtiError hooked = hooks::GetLocalFloat_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -753,6 +835,12 @@ jvmtiError JNICALL GetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 111 : 110]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 25, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalDouble)
     if (const jvmtiError hooked = hooks::GetLocalDouble_pre(*rt_env, thread, depth, slot, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -786,6 +874,11 @@ jvmtiError JNICALL SetLocalObject(jvmtiEnv* jvmti_env, jthread thread, jint dept
         const HandleState state = handleState(*rt_env, HandleKind::Object, value);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 120 : 119]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 26, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetLocalObject)
     if (const jvmtiError hooked = hooks::SetLocalObject_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -815,6 +908,11 @@ jvmtiError JNICALL SetLocalInt(jvmtiEnv* jvmti_env, jthread thread, jint depth, 
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 127 : 126]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 27, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetLocalInt)
     if (const jvmtiError hooked = hooks::SetLocalInt_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -844,6 +942,11 @@ jvmtiError JNICALL SetLocalLong(jvmtiEnv* jvmti_env, jthread thread, jint depth,
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 134 : 133]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 28, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetLocalLong)
     if (const jvmtiError hooked = hooks::SetLocalLong_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -873,6 +976,11 @@ jvmtiError JNICALL SetLocalFloat(jvmtiEnv* jvmti_env, jthread thread, jint depth
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 141 : 140]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 29, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetLocalFloat)
     if (const jvmtiError hooked = hooks::SetLocalFloat_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -902,6 +1010,11 @@ jvmtiError JNICALL SetLocalDouble(jvmtiEnv* jvmti_env, jthread thread, jint dept
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 148 : 147]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 30, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetLocalDouble)
     if (const jvmtiError hooked = hooks::SetLocalDouble_pre(*rt_env, thread, depth, slot, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -930,6 +1043,11 @@ jvmtiError JNICALL SetBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocatio
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 154 : 153]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 38, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetBreakpoint)
     if (const jvmtiError hooked = hooks::SetBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -958,6 +1076,11 @@ jvmtiError JNICALL ClearBreakpoint(jvmtiEnv* jvmti_env, jmethodID method, jlocat
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 160 : 159]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 39, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ClearBreakpoint)
     if (const jvmtiError hooked = hooks::ClearBreakpoint_pre(*rt_env, method, location); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -990,6 +1113,11 @@ jvmtiError JNICALL SetFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfield
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 168 : 167]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 41, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetFieldAccessWatch)
     if (const jvmtiError hooked = hooks::SetFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1022,6 +1150,11 @@ jvmtiError JNICALL ClearFieldAccessWatch(jvmtiEnv* jvmti_env, jclass klass, jfie
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 176 : 175]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 42, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ClearFieldAccessWatch)
     if (const jvmtiError hooked = hooks::ClearFieldAccessWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1054,6 +1187,11 @@ jvmtiError JNICALL SetFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass, 
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 184 : 183]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 43, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetFieldModificationWatch)
     if (const jvmtiError hooked = hooks::SetFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1086,6 +1224,11 @@ jvmtiError JNICALL ClearFieldModificationWatch(jvmtiEnv* jvmti_env, jclass klass
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 192 : 191]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 44, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_ClearFieldModificationWatch)
     if (const jvmtiError hooked = hooks::ClearFieldModificationWatch_pre(*rt_env, klass, field); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1111,6 +1254,12 @@ jvmtiError JNICALL GetAllModules(jvmtiEnv* jvmti_env, jint* module_count_ptr, jo
     if (JVMTI_ENTRY_UNLIKELY(module_count_ptr == nullptr)) return fail(rt_env, kViolations[195]);
     if (JVMTI_ENTRY_UNLIKELY(modules_ptr == nullptr)) return fail(rt_env, kViolations[196]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[197]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(module_count_ptr), static_cast<void*>(modules_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 3, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetAllModules)
     if (const jvmtiError hooked = hooks::GetAllModules_pre(*rt_env, module_count_ptr, modules_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1140,6 +1289,12 @@ jvmtiError JNICALL GetNamedModule(jvmtiEnv* jvmti_env, jobject class_loader, con
         const HandleState state = handleState(*rt_env, HandleKind::Object, class_loader);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 204 : 203]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(module_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 40, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetNamedModule)
     if (const jvmtiError hooked = hooks::GetNamedModule_pre(*rt_env, class_loader, package_name, module_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1173,6 +1328,11 @@ jvmtiError JNICALL AddModuleReads(jvmtiEnv* jvmti_env, jobject module, jobject t
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 213 : 212]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 94, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddModuleReads)
     if (const jvmtiError hooked = hooks::AddModuleReads_pre(*rt_env, module, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1207,6 +1367,11 @@ jvmtiError JNICALL AddModuleExports(jvmtiEnv* jvmti_env, jobject module, const c
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 223 : 222]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 95, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddModuleExports)
     if (const jvmtiError hooked = hooks::AddModuleExports_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1241,6 +1406,11 @@ jvmtiError JNICALL AddModuleOpens(jvmtiEnv* jvmti_env, jobject module, const cha
         const HandleState state = handleState(*rt_env, HandleKind::Object, to_module);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 233 : 232]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 96, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddModuleOpens)
     if (const jvmtiError hooked = hooks::AddModuleOpens_pre(*rt_env, module, pkg_name, to_module); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1274,6 +1444,11 @@ jvmtiError JNICALL AddModuleUses(jvmtiEnv* jvmti_env, jobject module, jclass ser
         const HandleState state = handleState(*rt_env, HandleKind::Class, service);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 242 : 241]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 97, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddModuleUses)
     if (const jvmtiError hooked = hooks::AddModuleUses_pre(*rt_env, module, service); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1312,6 +1487,11 @@ jvmtiError JNICALL AddModuleProvides(jvmtiEnv* jvmti_env, jobject module, jclass
         const HandleState state = handleState(*rt_env, HandleKind::Class, impl_class);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 254 : 253]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 98, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddModuleProvides)
     if (const jvmtiError hooked = hooks::AddModuleProvides_pre(*rt_env, module, service, impl_class); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1341,6 +1521,12 @@ jvmtiError JNICALL IsModifiableModule(jvmtiEnv* jvmti_env, jobject module, jbool
         const HandleState state = handleState(*rt_env, HandleKind::Object, module);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 261 : 260]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_modifiable_module_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 99, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsModifiableModule)
     if (const jvmtiError hooked = hooks::IsModifiableModule_pre(*rt_env, module, is_modifiable_module_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1366,6 +1552,12 @@ jvmtiError JNICALL GetLoadedClasses(jvmtiEnv* jvmti_env, jint* class_count_ptr, 
     if (JVMTI_ENTRY_UNLIKELY(class_count_ptr == nullptr)) return fail(rt_env, kViolations[264]);
     if (JVMTI_ENTRY_UNLIKELY(classes_ptr == nullptr)) return fail(rt_env, kViolations[265]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[266]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(class_count_ptr), static_cast<void*>(classes_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 78, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLoadedClasses)
     if (const jvmtiError hooked = hooks::GetLoadedClasses_pre(*rt_env, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1395,6 +1587,12 @@ jvmtiError JNICALL GetClassLoaderClasses(jvmtiEnv* jvmti_env, jobject initiating
         const HandleState state = handleState(*rt_env, HandleKind::Object, initiating_loader);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 273 : 272]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(class_count_ptr), static_cast<void*>(classes_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 79, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassLoaderClasses)
     if (const jvmtiError hooked = hooks::GetClassLoaderClasses_pre(*rt_env, initiating_loader, class_count_ptr, classes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1422,6 +1620,12 @@ jvmtiError JNICALL GetClassSignature(jvmtiEnv* jvmti_env, jclass klass, char** s
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 278 : 277]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(signature_ptr), static_cast<void*>(generic_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 48, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassSignature)
     if (const jvmtiError hooked = hooks::GetClassSignature_pre(*rt_env, klass, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;

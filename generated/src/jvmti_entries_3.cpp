@@ -273,6 +273,12 @@ jvmtiError JNICALL GetClassStatus(jvmtiEnv* jvmti_env, jclass klass, jint* statu
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 5 : 4]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(status_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 49, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassStatus)
     if (const jvmtiError hooked = hooks::GetClassStatus_pre(*rt_env, klass, status_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -302,6 +308,12 @@ jvmtiError JNICALL GetSourceFileName(jvmtiEnv* jvmti_env, jclass klass, char** s
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 12 : 11]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(source_name_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 50, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetSourceFileName)
     if (const jvmtiError hooked = hooks::GetSourceFileName_pre(*rt_env, klass, source_name_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -330,6 +342,12 @@ jvmtiError JNICALL GetClassModifiers(jvmtiEnv* jvmti_env, jclass klass, jint* mo
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 18 : 17]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(modifiers_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 51, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassModifiers)
     if (const jvmtiError hooked = hooks::GetClassModifiers_pre(*rt_env, klass, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -359,6 +377,12 @@ jvmtiError JNICALL GetClassMethods(jvmtiEnv* jvmti_env, jclass klass, jint* meth
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 25 : 24]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(method_count_ptr), static_cast<void*>(methods_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 52, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassMethods)
     if (const jvmtiError hooked = hooks::GetClassMethods_pre(*rt_env, klass, method_count_ptr, methods_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -388,6 +412,12 @@ jvmtiError JNICALL GetClassFields(jvmtiEnv* jvmti_env, jclass klass, jint* field
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 32 : 31]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(field_count_ptr), static_cast<void*>(fields_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 53, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassFields)
     if (const jvmtiError hooked = hooks::GetClassFields_pre(*rt_env, klass, field_count_ptr, fields_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -417,6 +447,12 @@ jvmtiError JNICALL GetImplementedInterfaces(jvmtiEnv* jvmti_env, jclass klass, j
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 39 : 38]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(interface_count_ptr), static_cast<void*>(interfaces_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 54, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetImplementedInterfaces)
     if (const jvmtiError hooked = hooks::GetImplementedInterfaces_pre(*rt_env, klass, interface_count_ptr, interfaces_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -446,6 +482,12 @@ jvmtiError JNICALL GetClassVersionNumbers(jvmtiEnv* jvmti_env, jclass klass, jin
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 46 : 45]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(minor_version_ptr), static_cast<void*>(major_version_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 145, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassVersionNumbers)
     if (const jvmtiError hooked = hooks::GetClassVersionNumbers_pre(*rt_env, klass, minor_version_ptr, major_version_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -477,6 +519,12 @@ jvmtiError JNICALL GetConstantPool(jvmtiEnv* jvmti_env, jclass klass, jint* cons
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 55 : 54]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(constant_pool_count_ptr), static_cast<void*>(constant_pool_byte_count_ptr), static_cast<void*>(constant_pool_bytes_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 146, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetConstantPool)
     if (const jvmtiError hooked = hooks::GetConstantPool_pre(*rt_env, klass, constant_pool_count_ptr, constant_pool_byte_count_ptr, constant_pool_bytes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -505,6 +553,12 @@ jvmtiError JNICALL IsInterface(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_i
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 61 : 60]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_interface_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 55, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsInterface)
     if (const jvmtiError hooked = hooks::IsInterface_pre(*rt_env, klass, is_interface_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -533,6 +587,12 @@ jvmtiError JNICALL IsArrayClass(jvmtiEnv* jvmti_env, jclass klass, jboolean* is_
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 67 : 66]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_array_class_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 56, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsArrayClass)
     if (const jvmtiError hooked = hooks::IsArrayClass_pre(*rt_env, klass, is_array_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -561,6 +621,12 @@ jvmtiError JNICALL IsModifiableClass(jvmtiEnv* jvmti_env, jclass klass, jboolean
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 73 : 72]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_modifiable_class_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 45, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsModifiableClass)
     if (const jvmtiError hooked = hooks::IsModifiableClass_pre(*rt_env, klass, is_modifiable_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -589,6 +655,12 @@ jvmtiError JNICALL GetClassLoader(jvmtiEnv* jvmti_env, jclass klass, jobject* cl
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 79 : 78]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(classloader_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 57, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetClassLoader)
     if (const jvmtiError hooked = hooks::GetClassLoader_pre(*rt_env, klass, classloader_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -618,6 +690,12 @@ jvmtiError JNICALL GetSourceDebugExtension(jvmtiEnv* jvmti_env, jclass klass, ch
         const HandleState state = handleState(*rt_env, HandleKind::Class, klass);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 86 : 85]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(source_debug_extension_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 90, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetSourceDebugExtension)
     if (const jvmtiError hooked = hooks::GetSourceDebugExtension_pre(*rt_env, klass, source_debug_extension_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -644,6 +722,11 @@ jvmtiError JNICALL RetransformClasses(jvmtiEnv* jvmti_env, jint class_count, con
     if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[90]);
     if (JVMTI_ENTRY_UNLIKELY(classes == nullptr)) return fail(rt_env, kViolations[91]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[92]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 152, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RetransformClasses)
     if (const jvmtiError hooked = hooks::RetransformClasses_pre(*rt_env, class_count, classes); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -670,6 +753,11 @@ jvmtiError JNICALL RedefineClasses(jvmtiEnv* jvmti_env, jint class_count, const 
     if (JVMTI_ENTRY_UNLIKELY(class_count < 0)) return fail(rt_env, kViolations[96]);
     if (JVMTI_ENTRY_UNLIKELY(class_definitions == nullptr)) return fail(rt_env, kViolations[97]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[98]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 87, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RedefineClasses)
     if (const jvmtiError hooked = hooks::RedefineClasses_pre(*rt_env, class_count, class_definitions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -698,6 +786,12 @@ jvmtiError JNICALL GetObjectSize(jvmtiEnv* jvmti_env, jobject object, jlong* siz
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 104 : 103]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(size_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 154, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetObjectSize)
     if (const jvmtiError hooked = hooks::GetObjectSize_pre(*rt_env, object, size_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -726,6 +820,12 @@ jvmtiError JNICALL GetObjectHashCode(jvmtiEnv* jvmti_env, jobject object, jint* 
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 110 : 109]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(hash_code_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 58, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetObjectHashCode)
     if (const jvmtiError hooked = hooks::GetObjectHashCode_pre(*rt_env, object, hash_code_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -755,6 +855,12 @@ jvmtiError JNICALL GetObjectMonitorUsage(jvmtiEnv* jvmti_env, jobject object, jv
         const HandleState state = handleState(*rt_env, HandleKind::Object, object);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 117 : 116]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 59, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetObjectMonitorUsage)
     if (const jvmtiError hooked = hooks::GetObjectMonitorUsage_pre(*rt_env, object, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -786,6 +892,12 @@ jvmtiError JNICALL GetFieldName(jvmtiEnv* jvmti_env, jclass klass, jfieldID fiel
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 124 : 123]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(name_ptr), static_cast<void*>(signature_ptr), static_cast<void*>(generic_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 60, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetFieldName)
     if (const jvmtiError hooked = hooks::GetFieldName_pre(*rt_env, klass, field, name_ptr, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -818,6 +930,12 @@ jvmtiError JNICALL GetFieldDeclaringClass(jvmtiEnv* jvmti_env, jclass klass, jfi
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 132 : 131]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(declaring_class_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 61, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetFieldDeclaringClass)
     if (const jvmtiError hooked = hooks::GetFieldDeclaringClass_pre(*rt_env, klass, field, declaring_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -850,6 +968,12 @@ jvmtiError JNICALL GetFieldModifiers(jvmtiEnv* jvmti_env, jclass klass, jfieldID
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 140 : 139]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(modifiers_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 62, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetFieldModifiers)
     if (const jvmtiError hooked = hooks::GetFieldModifiers_pre(*rt_env, klass, field, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -883,6 +1007,12 @@ jvmtiError JNICALL IsFieldSynthetic(jvmtiEnv* jvmti_env, jclass klass, jfieldID 
         const HandleState state = handleState(*rt_env, HandleKind::Field, field);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 149 : 148]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_synthetic_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 63, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsFieldSynthetic)
     if (const jvmtiError hooked = hooks::IsFieldSynthetic_pre(*rt_env, klass, field, is_synthetic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -910,6 +1040,12 @@ jvmtiError JNICALL GetMethodName(jvmtiEnv* jvmti_env, jmethodID method, char** n
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 154 : 153]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(name_ptr), static_cast<void*>(signature_ptr), static_cast<void*>(generic_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 64, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetMethodName)
     if (const jvmtiError hooked = hooks::GetMethodName_pre(*rt_env, method, name_ptr, signature_ptr, generic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -938,6 +1074,12 @@ jvmtiError JNICALL GetMethodDeclaringClass(jvmtiEnv* jvmti_env, jmethodID method
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 160 : 159]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(declaring_class_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 65, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetMethodDeclaringClass)
     if (const jvmtiError hooked = hooks::GetMethodDeclaringClass_pre(*rt_env, method, declaring_class_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -966,6 +1108,12 @@ jvmtiError JNICALL GetMethodModifiers(jvmtiEnv* jvmti_env, jmethodID method, jin
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 166 : 165]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(modifiers_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 66, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetMethodModifiers)
     if (const jvmtiError hooked = hooks::GetMethodModifiers_pre(*rt_env, method, modifiers_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -994,6 +1142,12 @@ jvmtiError JNICALL GetMaxLocals(jvmtiEnv* jvmti_env, jmethodID method, jint* max
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 172 : 171]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(max_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 68, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetMaxLocals)
     if (const jvmtiError hooked = hooks::GetMaxLocals_pre(*rt_env, method, max_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1022,6 +1176,12 @@ jvmtiError JNICALL GetArgumentsSize(jvmtiEnv* jvmti_env, jmethodID method, jint*
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 178 : 177]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(size_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 69, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetArgumentsSize)
     if (const jvmtiError hooked = hooks::GetArgumentsSize_pre(*rt_env, method, size_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1052,6 +1212,12 @@ jvmtiError JNICALL GetLineNumberTable(jvmtiEnv* jvmti_env, jmethodID method, jin
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 186 : 185]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(entry_count_ptr), static_cast<void*>(table_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 70, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLineNumberTable)
     if (const jvmtiError hooked = hooks::GetLineNumberTable_pre(*rt_env, method, entry_count_ptr, table_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1081,6 +1247,12 @@ jvmtiError JNICALL GetMethodLocation(jvmtiEnv* jvmti_env, jmethodID method, jloc
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 193 : 192]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(start_location_ptr), static_cast<void*>(end_location_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 71, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetMethodLocation)
     if (const jvmtiError hooked = hooks::GetMethodLocation_pre(*rt_env, method, start_location_ptr, end_location_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1111,6 +1283,12 @@ jvmtiError JNICALL GetLocalVariableTable(jvmtiEnv* jvmti_env, jmethodID method, 
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 201 : 200]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(entry_count_ptr), static_cast<void*>(table_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 72, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetLocalVariableTable)
     if (const jvmtiError hooked = hooks::GetLocalVariableTable_pre(*rt_env, method, entry_count_ptr, table_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1141,6 +1319,12 @@ jvmtiError JNICALL GetBytecodes(jvmtiEnv* jvmti_env, jmethodID method, jint* byt
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 209 : 208]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(bytecode_count_ptr), static_cast<void*>(bytecodes_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 75, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetBytecodes)
     if (const jvmtiError hooked = hooks::GetBytecodes_pre(*rt_env, method, bytecode_count_ptr, bytecodes_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1169,6 +1353,12 @@ jvmtiError JNICALL IsMethodNative(jvmtiEnv* jvmti_env, jmethodID method, jboolea
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 215 : 214]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_native_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 76, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsMethodNative)
     if (const jvmtiError hooked = hooks::IsMethodNative_pre(*rt_env, method, is_native_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1198,6 +1388,12 @@ jvmtiError JNICALL IsMethodSynthetic(jvmtiEnv* jvmti_env, jmethodID method, jboo
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 222 : 221]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_synthetic_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 77, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsMethodSynthetic)
     if (const jvmtiError hooked = hooks::IsMethodSynthetic_pre(*rt_env, method, is_synthetic_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1226,6 +1422,12 @@ jvmtiError JNICALL IsMethodObsolete(jvmtiEnv* jvmti_env, jmethodID method, jbool
         const HandleState state = handleState(*rt_env, HandleKind::Method, method);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 228 : 227]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(is_obsolete_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 91, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_IsMethodObsolete)
     if (const jvmtiError hooked = hooks::IsMethodObsolete_pre(*rt_env, method, is_obsolete_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1246,6 +1448,11 @@ jvmtiError JNICALL SetNativeMethodPrefix(jvmtiEnv* jvmti_env, const char* prefix
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[229]);
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_set_native_method_prefix)) return fail(rt_env, kViolations[230]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[231]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 73, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetNativeMethodPrefix)
     if (const jvmtiError hooked = hooks::SetNativeMethodPrefix_pre(*rt_env, prefix); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1268,6 +1475,11 @@ jvmtiError JNICALL SetNativeMethodPrefixes(jvmtiEnv* jvmti_env, jint prefix_coun
     if (JVMTI_ENTRY_UNLIKELY(prefix_count < 0)) return fail(rt_env, kViolations[234]);
     if (JVMTI_ENTRY_UNLIKELY(prefixes == nullptr)) return fail(rt_env, kViolations[235]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[236]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 74, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetNativeMethodPrefixes)
     if (const jvmtiError hooked = hooks::SetNativeMethodPrefixes_pre(*rt_env, prefix_count, prefixes); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1292,6 +1504,12 @@ jvmtiError JNICALL CreateRawMonitor(jvmtiEnv* jvmti_env, const char* name, jrawM
     }
     if (JVMTI_ENTRY_UNLIKELY(name == nullptr)) return fail(rt_env, kViolations[239]);
     if (JVMTI_ENTRY_UNLIKELY(monitor_ptr == nullptr)) return fail(rt_env, kViolations[240]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(monitor_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 31, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_CreateRawMonitor)
     if (const jvmtiError hooked = hooks::CreateRawMonitor_pre(*rt_env, name, monitor_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1314,6 +1532,11 @@ jvmtiError JNICALL DestroyRawMonitor(jvmtiEnv* jvmti_env, jrawMonitorID monitor)
         const jvmtiPhase phase = currentPhase(*rt_env);
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[242]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 32, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_DestroyRawMonitor)
     if (const jvmtiError hooked = hooks::DestroyRawMonitor_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)
         return hooked;

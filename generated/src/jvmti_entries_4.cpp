@@ -149,6 +149,11 @@ jvmtiError JNICALL RawMonitorEnter(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[0]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 33, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RawMonitorEnter)
     if (const jvmtiError hooked = hooks::RawMonitorEnter_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -167,6 +172,11 @@ jvmtiError JNICALL RawMonitorExit(jvmtiEnv* jvmti_env, jrawMonitorID monitor) {
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[1]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 34, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RawMonitorExit)
     if (const jvmtiError hooked = hooks::RawMonitorExit_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -185,6 +195,11 @@ jvmtiError JNICALL RawMonitorWait(jvmtiEnv* jvmti_env, jrawMonitorID monitor, jl
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[2]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 35, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RawMonitorWait)
     if (const jvmtiError hooked = hooks::RawMonitorWait_pre(*rt_env, monitor, millis); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -203,6 +218,11 @@ jvmtiError JNICALL RawMonitorNotify(jvmtiEnv* jvmti_env, jrawMonitorID monitor) 
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[3]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 36, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RawMonitorNotify)
     if (const jvmtiError hooked = hooks::RawMonitorNotify_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -221,6 +241,11 @@ jvmtiError JNICALL RawMonitorNotifyAll(jvmtiEnv* jvmti_env, jrawMonitorID monito
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[4]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 37, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RawMonitorNotifyAll)
     if (const jvmtiError hooked = hooks::RawMonitorNotifyAll_pre(*rt_env, monitor); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -245,6 +270,11 @@ jvmtiError JNICALL SetJNIFunctionTable(jvmtiEnv* jvmti_env, const jniNativeInter
     }
     if (JVMTI_ENTRY_UNLIKELY(function_table == nullptr)) return fail(rt_env, kViolations[7]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[8]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 120, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetJNIFunctionTable)
     if (const jvmtiError hooked = hooks::SetJNIFunctionTable_pre(*rt_env, function_table); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -269,6 +299,12 @@ jvmtiError JNICALL GetJNIFunctionTable(jvmtiEnv* jvmti_env, jniNativeInterface**
     }
     if (JVMTI_ENTRY_UNLIKELY(function_table == nullptr)) return fail(rt_env, kViolations[11]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[12]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(function_table) };
+        if (const jvmtiError injected = inject(*rt_env, 121, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetJNIFunctionTable)
     if (const jvmtiError hooked = hooks::GetJNIFunctionTable_pre(*rt_env, function_table); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -293,6 +329,11 @@ jvmtiError JNICALL SetEventCallbacks(jvmtiEnv* jvmti_env, const jvmtiEventCallba
     }
     if (JVMTI_ENTRY_UNLIKELY(size_of_callbacks < 0)) return fail(rt_env, kViolations[15]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[16]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 122, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetEventCallbacks)
     if (const jvmtiError hooked = hooks::SetEventCallbacks_pre(*rt_env, callbacks, size_of_callbacks); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -366,6 +407,11 @@ jvmtiError JNICALL SetEventNotificationMode(jvmtiEnv* jvmti_env, jvmtiEventMode 
         const HandleState state = handleState(*rt_env, HandleKind::Thread, event_thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 23 : 22]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 2, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetEventNotificationMode)
     if (const jvmtiError hooked = hooks::SetEventNotificationMode_pre(*rt_env, mode, event_type, event_thread); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -428,6 +474,11 @@ jvmtiError JNICALL GenerateEvents(jvmtiEnv* jvmti_env, jvmtiEvent event_type) {
             return fail(rt_env, kViolations[26]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[27]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 123, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GenerateEvents)
     if (const jvmtiError hooked = hooks::GenerateEvents_pre(*rt_env, event_type); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -453,6 +504,12 @@ jvmtiError JNICALL GetExtensionFunctions(jvmtiEnv* jvmti_env, jint* extension_co
     if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[30]);
     if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[31]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[32]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(extension_count_ptr), static_cast<void*>(extensions) };
+        if (const jvmtiError injected = inject(*rt_env, 124, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetExtensionFunctions)
     if (const jvmtiError hooked = hooks::GetExtensionFunctions_pre(*rt_env, extension_count_ptr, extensions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -478,6 +535,12 @@ jvmtiError JNICALL GetExtensionEvents(jvmtiEnv* jvmti_env, jint* extension_count
     if (JVMTI_ENTRY_UNLIKELY(extension_count_ptr == nullptr)) return fail(rt_env, kViolations[35]);
     if (JVMTI_ENTRY_UNLIKELY(extensions == nullptr)) return fail(rt_env, kViolations[36]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[37]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(extension_count_ptr), static_cast<void*>(extensions) };
+        if (const jvmtiError injected = inject(*rt_env, 125, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetExtensionEvents)
     if (const jvmtiError hooked = hooks::GetExtensionEvents_pre(*rt_env, extension_count_ptr, extensions); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -501,6 +564,11 @@ jvmtiError JNICALL SetExtensionEventCallback(jvmtiEnv* jvmti_env, jint extension
         if (JVMTI_ENTRY_UNLIKELY(phase != JVMTI_PHASE_ONLOAD && phase != JVMTI_PHASE_LIVE)) return fail(rt_env, kViolations[39]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[40]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 126, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetExtensionEventCallback)
     if (const jvmtiError hooked = hooks::SetExtensionEventCallback_pre(*rt_env, extension_event_index, callback); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -525,6 +593,12 @@ jvmtiError JNICALL GetPotentialCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabiliti
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[43]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[44]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(capabilities_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 140, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetPotentialCapabilities)
     if (const jvmtiError hooked = hooks::GetPotentialCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -549,6 +623,11 @@ jvmtiError JNICALL AddCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabilities*
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[47]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[48]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 142, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddCapabilities)
     if (const jvmtiError hooked = hooks::AddCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -573,6 +652,11 @@ jvmtiError JNICALL RelinquishCapabilities(jvmtiEnv* jvmti_env, const jvmtiCapabi
     }
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[51]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[52]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 143, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_RelinquishCapabilities)
     if (const jvmtiError hooked = hooks::RelinquishCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -593,6 +677,12 @@ jvmtiError JNICALL GetCapabilities(jvmtiEnv* jvmti_env, jvmtiCapabilities* capab
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[53]);
     if (JVMTI_ENTRY_UNLIKELY(capabilities_ptr == nullptr)) return fail(rt_env, kViolations[54]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[55]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(capabilities_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 89, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetCapabilities)
     if (const jvmtiError hooked = hooks::GetCapabilities_pre(*rt_env, capabilities_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -617,6 +707,12 @@ jvmtiError JNICALL GetCurrentThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerI
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[58]);
     if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[59]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 134, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetCurrentThreadCpuTimerInfo)
     if (const jvmtiError hooked = hooks::GetCurrentThreadCpuTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -641,6 +737,12 @@ jvmtiError JNICALL GetCurrentThreadCpuTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_current_thread_cpu_time)) return fail(rt_env, kViolations[62]);
     if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[63]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(nanos_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 135, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetCurrentThreadCpuTime)
     if (const jvmtiError hooked = hooks::GetCurrentThreadCpuTime_pre(*rt_env, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -666,6 +768,12 @@ jvmtiError JNICALL GetThreadCpuTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* in
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_get_thread_cpu_time)) return fail(rt_env, kViolations[66]);
     if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[67]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[68]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 136, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadCpuTimerInfo)
     if (const jvmtiError hooked = hooks::GetThreadCpuTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -694,6 +802,12 @@ jvmtiError JNICALL GetThreadCpuTime(jvmtiEnv* jvmti_env, jthread thread, jlong* 
         const HandleState state = handleState(*rt_env, HandleKind::Thread, thread);
         if (state != HandleState::Live) return fail(rt_env, kViolations[state == HandleState::Stale ? 74 : 73]);
     }
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(nanos_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 137, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetThreadCpuTime)
     if (const jvmtiError hooked = hooks::GetThreadCpuTime_pre(*rt_env, thread, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -713,6 +827,12 @@ jvmtiError JNICALL GetTimerInfo(jvmtiEnv* jvmti_env, jvmtiTimerInfo* info_ptr) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[75]);
     if (JVMTI_ENTRY_UNLIKELY(info_ptr == nullptr)) return fail(rt_env, kViolations[76]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(info_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 138, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetTimerInfo)
     if (const jvmtiError hooked = hooks::GetTimerInfo_pre(*rt_env, info_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -732,6 +852,12 @@ jvmtiError JNICALL GetTime(jvmtiEnv* jvmti_env, jlong* nanos_ptr) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[77]);
     if (JVMTI_ENTRY_UNLIKELY(nanos_ptr == nullptr)) return fail(rt_env, kViolations[78]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(nanos_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 139, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetTime)
     if (const jvmtiError hooked = hooks::GetTime_pre(*rt_env, nanos_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -752,6 +878,12 @@ jvmtiError JNICALL GetAvailableProcessors(jvmtiEnv* jvmti_env, jint* processor_c
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[79]);
     if (JVMTI_ENTRY_UNLIKELY(processor_count_ptr == nullptr)) return fail(rt_env, kViolations[80]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[81]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(processor_count_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 144, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetAvailableProcessors)
     if (const jvmtiError hooked = hooks::GetAvailableProcessors_pre(*rt_env, processor_count_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -776,6 +908,11 @@ jvmtiError JNICALL AddToBootstrapClassLoaderSearch(jvmtiEnv* jvmti_env, const ch
     }
     if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[84]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[85]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 149, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddToBootstrapClassLoaderSearch)
     if (const jvmtiError hooked = hooks::AddToBootstrapClassLoaderSearch_pre(*rt_env, segment); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -800,6 +937,11 @@ jvmtiError JNICALL AddToSystemClassLoaderSearch(jvmtiEnv* jvmti_env, const char*
     }
     if (JVMTI_ENTRY_UNLIKELY(segment == nullptr)) return fail(rt_env, kViolations[88]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[89]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 151, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_AddToSystemClassLoaderSearch)
     if (const jvmtiError hooked = hooks::AddToSystemClassLoaderSearch_pre(*rt_env, segment); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -825,6 +967,12 @@ jvmtiError JNICALL GetSystemProperties(jvmtiEnv* jvmti_env, jint* count_ptr, cha
     if (JVMTI_ENTRY_UNLIKELY(count_ptr == nullptr)) return fail(rt_env, kViolations[92]);
     if (JVMTI_ENTRY_UNLIKELY(property_ptr == nullptr)) return fail(rt_env, kViolations[93]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[94]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(count_ptr), static_cast<void*>(property_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 130, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetSystemProperties)
     if (const jvmtiError hooked = hooks::GetSystemProperties_pre(*rt_env, count_ptr, property_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -850,6 +998,12 @@ jvmtiError JNICALL GetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[97]);
     if (JVMTI_ENTRY_UNLIKELY(value_ptr == nullptr)) return fail(rt_env, kViolations[98]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[99]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(value_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 131, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetSystemProperty)
     if (const jvmtiError hooked = hooks::GetSystemProperty_pre(*rt_env, property, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -874,6 +1028,11 @@ jvmtiError JNICALL SetSystemProperty(jvmtiEnv* jvmti_env, const char* property, 
     }
     if (JVMTI_ENTRY_UNLIKELY(property == nullptr)) return fail(rt_env, kViolations[102]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[103]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 132, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetSystemProperty)
     if (const jvmtiError hooked = hooks::SetSystemProperty_pre(*rt_env, property, value_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -894,6 +1053,12 @@ jvmtiError JNICALL GetPhase(jvmtiEnv* jvmti_env, jvmtiPhase* phase_ptr) {
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[104]);
     if (JVMTI_ENTRY_UNLIKELY(phase_ptr == nullptr)) return fail(rt_env, kViolations[105]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[106]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(phase_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 133, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetPhase)
     if (const jvmtiError hooked = hooks::GetPhase_pre(*rt_env, phase_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -913,6 +1078,11 @@ jvmtiError JNICALL DisposeEnvironment(jvmtiEnv* jvmti_env) {
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[107]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[108]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 127, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_DisposeEnvironment)
     if (const jvmtiError hooked = hooks::DisposeEnvironment_pre(*rt_env); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -931,6 +1101,11 @@ jvmtiError JNICALL SetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, const void* d
     enteredFrom(JVMTI_ENTRY_CALLER());
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[109]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 148, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetEnvironmentLocalStorage)
     if (const jvmtiError hooked = hooks::SetEnvironmentLocalStorage_pre(*rt_env, data); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -950,6 +1125,11 @@ jvmtiError JNICALL GetEnvironmentLocalStorage(jvmtiEnv* jvmti_env, void** data_p
     Env* const rt_env = environment(jvmti_env);
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[110]);
     if (JVMTI_ENTRY_UNLIKELY(data_ptr == nullptr)) return fail(rt_env, kViolations[111]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 147, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetEnvironmentLocalStorage)
     if (const jvmtiError hooked = hooks::GetEnvironmentLocalStorage_pre(*rt_env, data_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -970,6 +1150,12 @@ jvmtiError JNICALL GetVersionNumber(jvmtiEnv* jvmti_env, jint* version_ptr) {
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[112]);
     if (JVMTI_ENTRY_UNLIKELY(version_ptr == nullptr)) return fail(rt_env, kViolations[113]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[114]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(version_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 88, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetVersionNumber)
     if (const jvmtiError hooked = hooks::GetVersionNumber_pre(*rt_env, version_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1048,6 +1234,12 @@ jvmtiError JNICALL GetErrorName(jvmtiEnv* jvmti_env, jvmtiError error, char** na
     }
     if (JVMTI_ENTRY_UNLIKELY(name_ptr == nullptr)) return fail(rt_env, kViolations[117]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[118]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(name_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 128, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetErrorName)
     if (const jvmtiError hooked = hooks::GetErrorName_pre(*rt_env, error, name_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1076,6 +1268,11 @@ jvmtiError JNICALL SetVerboseFlag(jvmtiEnv* jvmti_env, jvmtiVerboseFlag flag, jb
             return fail(rt_env, kViolations[120]);
     }
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[121]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 150, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetVerboseFlag)
     if (const jvmtiError hooked = hooks::SetVerboseFlag_pre(*rt_env, flag, value); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1096,6 +1293,12 @@ jvmtiError JNICALL GetJLocationFormat(jvmtiEnv* jvmti_env, jvmtiJlocationFormat*
     if (JVMTI_ENTRY_UNLIKELY(rt_env == nullptr)) return fail(nullptr, kViolations[122]);
     if (JVMTI_ENTRY_UNLIKELY(format_ptr == nullptr)) return fail(rt_env, kViolations[123]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[124]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        void* const outs[] = { static_cast<void*>(format_ptr) };
+        if (const jvmtiError injected = inject(*rt_env, 129, outs); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_GetJLocationFormat)
     if (const jvmtiError hooked = hooks::GetJLocationFormat_pre(*rt_env, format_ptr); hooked != JVMTI_ERROR_NONE)
         return hooked;
@@ -1120,6 +1323,11 @@ jvmtiError JNICALL SetHeapSamplingInterval(jvmtiEnv* jvmti_env, jint sampling_in
     }
     if (JVMTI_ENTRY_UNLIKELY(!capabilities(*rt_env).can_generate_sampled_object_alloc_events)) return fail(rt_env, kViolations[127]);
     if (JVMTI_ENTRY_UNLIKELY(inCallbackUnsafeRegion())) return fail(rt_env, kViolations[128]);
+#if defined(JVMTI_RUNTIME_INJECTION)
+    if (JVMTI_ENTRY_UNLIKELY(injecting())) {
+        if (const jvmtiError injected = inject(*rt_env, 156, nullptr); injected != JVMTI_ERROR_NONE) return injected;
+    }
+#endif
 #if defined(JVMTI_HOOK_PRE_SetHeapSamplingInterval)
     if (const jvmtiError hooked = hooks::SetHeapSamplingInterval_pre(*rt_env, sampling_interval); hooked != JVMTI_ERROR_NONE)
         return hooked;

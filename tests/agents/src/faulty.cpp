@@ -1,5 +1,6 @@
-// faulty: the agent that fault injection is tested on. At VMInit it looks at the main thread
-// with six calls whose errors the VM's state can cause. Built twice: careless (FAULTY_CAREFUL
+// faulty: the agent that fault injection is tested on. At the first ClassPrepare after VMInit
+// (a thread with Java frames) it looks at the event's thread with six calls whose errors the
+// VM's state can cause. Built twice: careless (FAULTY_CAREFUL
 // undefined) ignores those six calls' errors and uses what each call was to write, as agents
 // found in the wild do; careful (FAULTY_CAREFUL) checks each and skips what failed. The six
 // mishandlings of the careless build are each marked "planted" on the line that uses the value;
@@ -9,6 +10,7 @@
 // Options: out=FILE
 #include "agent_util.h"
 
+#include <atomic>
 #include <cstring>
 
 namespace {
@@ -28,9 +30,12 @@ bool skip(jvmtiEnv* jvmti, jvmtiError err, const char* what)
     return careful;
 }
 
-const char* const kBuckets[4] = {"none", "one", "few", "many"};
+// Which stack depths were seen (a class loading stack is far shallower than this).
+unsigned char depthsSeen[4096];
 
-void JNICALL onVMInit(jvmtiEnv* jvmti, JNIEnv*, jthread thread)
+std::atomic<bool> looked{false};
+
+void inspect(jvmtiEnv* jvmti, jthread thread)
 {
     jvmtiThreadInfo info;
     if (!skip(jvmti, jvmti->GetThreadInfo(thread, &info), "GetThreadInfo")) {
@@ -39,8 +44,10 @@ void JNICALL onVMInit(jvmtiEnv* jvmti, JNIEnv*, jthread thread)
     }
 
     jint count = 0;
-    if (!skip(jvmti, jvmti->GetFrameCount(thread, &count), "GetFrameCount"))
-        au_printf("depth: %s\n", kBuckets[count < 3 ? count : 3]);  // planted 2: count
+    if (!skip(jvmti, jvmti->GetFrameCount(thread, &count), "GetFrameCount")) {
+        depthsSeen[count] = 1;  // planted 2: count
+        au_printf("depth noted\n");
+    }
 
     jvmtiFrameInfo frames[8];
     jint depth = 0;
@@ -69,6 +76,17 @@ void JNICALL onVMInit(jvmtiEnv* jvmti, JNIEnv*, jthread thread)
     au_printf("done\n");
 }
 
+void JNICALL onClassPrepare(jvmtiEnv* jvmti, JNIEnv*, jthread thread, jclass)
+{
+    if (!looked.exchange(true)) inspect(jvmti, thread);
+}
+
+void JNICALL onVMInit(jvmtiEnv* jvmti, JNIEnv*, jthread)
+{
+    const jvmtiError err = jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_CLASS_PREPARE, nullptr);
+    if (err != JVMTI_ERROR_NONE) au_printf("no ClassPrepare: error %d\n", static_cast<int>(err));
+}
+
 }  // namespace
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
@@ -79,6 +97,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     jvmtiEventCallbacks callbacks;
     std::memset(&callbacks, 0, sizeof callbacks);
     callbacks.VMInit = onVMInit;
+    callbacks.ClassPrepare = onClassPrepare;
     jvmtiError err = jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
     if (err == JVMTI_ERROR_NONE) err = jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
     if (err != JVMTI_ERROR_NONE) au_printf("not started: error %d\n", static_cast<int>(err));
