@@ -63,6 +63,14 @@ int main(int argc, char** argv) {
         SweepOptions sweep;
         if (auto problem = parseSweepOptions(args, sweep))
             return fail(*problem + "\n(run jvmti-check --help for the options)");
+        if (sweep.help) {
+            std::cout << jvmtihelp::formatHelp(jvmtihelp::jvmtiCheckHelp());
+            return 0;
+        }
+        if (sweep.version) {
+            std::cout << jvmtihelp::versionLine("jvmti-check");
+            return 0;
+        }
         const std::string version(jvmtihelp::projectVersion());
         return sweep.merge ? runSweepMerge(sweep, version) : runInjectSweep(sweep, argv[0], version);
     }

@@ -104,6 +104,10 @@ std::optional<std::string> parseSweepOptions(const std::vector<std::string>& arg
             ++i;
             break;
         }
+        if (a == "--help" || a == "-h" || a == "--version") {
+            (a == "--version" ? out.version : out.help) = true;
+            return std::nullopt;
+        }
         if (a == "--inject-sweep") {
             sweep = true;
             continue;
@@ -142,7 +146,7 @@ std::optional<std::string> parseSweepOptions(const std::vector<std::string>& arg
             continue;
         }
         if (!a.empty() && a[0] == '-') {
-            if (a == "--help" || a == "-h" || a == "--version" || a == "--dry-run" || a.rfind("--error-exitcode", 0) == 0 ||
+            if (a == "--dry-run" || a.rfind("--error-exitcode", 0) == 0 ||
                 a.rfind("--fail-on", 0) == 0 || a.rfind("--report-dir", 0) == 0)
                 return "'" + a + "' is not taken with " + (out.merge ? "--sweep-merge" : "--inject-sweep") +
                        " (the sweep decides its exit status and each run's report directory itself)";

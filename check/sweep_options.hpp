@@ -14,6 +14,7 @@ namespace jvmticheck {
 
 struct SweepOptions {
     bool merge = false;                      // --sweep-merge (else --inject-sweep)
+    bool help = false, version = false;      // --help, --version: nothing else is judged
     std::size_t maxRuns = 0;                 // --max-runs N; 0: every run
     unsigned jobs = 0;                       // -j N; 0: one per processor
     unsigned shardK = 1, shardN = 1;         // --shard K/N

@@ -65,6 +65,8 @@ TEST_CASE("sweep options: every option, settings and the command") {
     CHECK(o.settings == Words{"check=strict", "inject-seed=3"});
     CHECK(o.command == Words{"java", "-cp", "x", "Main"});
 
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "9/2", "--help"}, o));
+    CHECK(o.help);
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "-j4", "--", "sh"}, o));
     CHECK(o.jobs == 4);
     CHECK(o.shardK == 1);
