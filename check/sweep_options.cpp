@@ -93,6 +93,13 @@ bool isSweepCommandLine(const std::vector<std::string>& args) {
 
 std::optional<std::string> parseSweepOptions(const std::vector<std::string>& args, SweepOptions& out) {
     out = SweepOptions{};
+    // --help and --version before the command win over anything else.
+    for (const auto& a : args) {
+        if (a == "--") break;
+        if (a == "--help" || a == "-h") out.help = true;
+        if (a == "--version") out.version = true;
+    }
+    if (out.help || out.version) return std::nullopt;
     bool sweep = false, dashes = false;
     std::vector<std::string> rest;  // KEY=VALUE (sweep) or IN.json (merge)
     std::vector<std::string> sweepOnly;
@@ -103,10 +110,6 @@ std::optional<std::string> parseSweepOptions(const std::vector<std::string>& arg
             dashes = true;
             ++i;
             break;
-        }
-        if (a == "--help" || a == "-h" || a == "--version") {
-            (a == "--version" ? out.version : out.help) = true;
-            return std::nullopt;
         }
         if (a == "--inject-sweep") {
             sweep = true;
