@@ -115,8 +115,12 @@ Observation observe(const fs::path& dir, const fs::path& cwd, const JobEnd& end,
     o.faults = faultLines(injectionLogs(dir, o.jvms), pids);
     for (const auto& j : o.jvms) pids.insert(j.pid);
     std::vector<fs::path> crashes = hsErrFiles(dir, pids);
+    // Only files written during the run: an old one of a process whose pid came round again is not its.
+    const auto started = fs::file_time_type::clock::now() -
+                         std::chrono::duration_cast<fs::file_time_type::duration>(std::chrono::duration<double>(end.seconds + 1));
     for (const auto& file : hsErrFiles(cwd, pids)) {
         std::error_code ec;
+        if (fs::last_write_time(file, ec) < started || ec) continue;
         const fs::path moved = dir / file.filename();
         fs::rename(file, moved, ec);
         crashes.push_back(ec ? file : moved);
