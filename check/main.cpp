@@ -22,6 +22,7 @@
 #include "rewrite.hpp"
 #include "run.hpp"
 #include "settings/settings.hpp"
+#include "sweep.hpp"
 
 namespace {
 
@@ -57,8 +58,24 @@ std::optional<std::string> writable(const std::string& option, const std::string
 }  // namespace
 
 int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (isSweepCommandLine(args)) {
+        SweepOptions sweep;
+        if (auto problem = parseSweepOptions(args, sweep))
+            return fail(*problem + "\n(run jvmti-check --help for the options)");
+        if (sweep.help) {
+            std::cout << jvmtihelp::formatHelp(jvmtihelp::jvmtiCheckHelp());
+            return 0;
+        }
+        if (sweep.version) {
+            std::cout << jvmtihelp::versionLine("jvmti-check");
+            return 0;
+        }
+        const std::string version(jvmtihelp::projectVersion());
+        return sweep.merge ? runSweepMerge(sweep, version) : runInjectSweep(sweep, argv[0], version);
+    }
     CheckOptions options;
-    if (auto problem = parseCheckOptions(std::vector<std::string>(argv + 1, argv + argc), options))
+    if (auto problem = parseCheckOptions(args, options))
         return fail(*problem + "\n(run jvmti-check --help for the options)");
     if (options.help) {
         std::cout << jvmtihelp::formatHelp(jvmtihelp::jvmtiCheckHelp());

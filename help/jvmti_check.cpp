@@ -9,6 +9,10 @@ ToolHelp jvmtiCheckHelp() {
     h.purpose = "run a command with the JVMTI agents of every JVM it starts behind the checking layer, and gate CI on the result";
     h.synopsis = {"[--dry-run] [--layer FILE] [--error-exitcode=N] [--fail-on=error|warning] [--sarif FILE] [--junit FILE] "
                   "[--html FILE] [--report-dir DIR] [--source-root DIR] [KEY=VALUE]... -- COMMAND ARGS...",
+                  "--inject-sweep [--max-runs N] [-j N] [--shard K/N] [--run-timeout SECONDS] [--sweep-dir DIR] "
+                  "[--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] [--layer FILE] [--source-root DIR] "
+                  "[KEY=VALUE]... -- COMMAND ARGS...",
+                  "--sweep-merge --json FILE [--sarif FILE] [--junit FILE] [--html FILE] [--source-root DIR] SHARD.json...",
                   "--help | --version"};
     h.description = {
         "Runs COMMAND (java, a script, ant, mvn, gradle, or a program that starts JVMs) so that the JVMTI agents "
@@ -57,6 +61,25 @@ ToolHelp jvmtiCheckHelp() {
         {"--layer FILE",
          "the layer library to use (default: the libjvmtilayer.so installed with jvmti-check, found from "
          "jvmti-check's own location)"},
+        {"--inject-sweep",
+         "sweep injected faults instead of one run (see Fault injection sweep below): a learning run finds the "
+         "agents' call sites, then COMMAND runs once per call site and environmental error of its function, with "
+         "exactly that fault injected at the site's first call; each run is classified and the bad ones are "
+         "listed with the command that replays them"},
+        {"--max-runs N", "with --inject-sweep: at most N runs, a deterministic sample spread over the call sites"},
+        {"-j N", "with --inject-sweep: N runs at a time (default: one per processor)"},
+        {"--shard K/N", "with --inject-sweep: only the runs whose index modulo N is K-1 (one job of a CI matrix); "
+                        "join the shards' JSON with --sweep-merge"},
+        {"--run-timeout SECONDS",
+         "with --inject-sweep: a run still going after SECONDS is killed with its process group and counted as hung "
+         "(default: ten times the learning run, at least 60)"},
+        {"--sweep-dir DIR",
+         "with --inject-sweep: where the learning run (DIR/learn) and each run (DIR/run-NNNN) keep their reports, "
+         "injection logs, output and hs_err files (default: jvmti-check.sweep.PID in the current directory)"},
+        {"--json FILE", "with --inject-sweep or --sweep-merge: every run as JSON (site, where, function, error, "
+                        "outcome, status, details, replay command)"},
+        {"--sweep-merge", "join the JSON of a sweep's shards (SHARD.json...) into one and write --json, --sarif, "
+                          "--junit and --html of all of them"},
         {"--help", "print this text and exit"},
         {"--version", "print jvmti-check's version and exit"},
     };
@@ -90,6 +113,27 @@ ToolHelp jvmtiCheckHelp() {
           "are split at white space, with '...' and \"...\" quoting, as the JVM splits them, and written back "
           "the same way without the agents; one left empty is unset."},
          {}},
+        {"Fault injection sweep",
+         {"jvmti-check --inject-sweep runs COMMAND first once as a learning run, with inject=all/p0 (every function "
+          "that can fail is watched, none is failed) and an injection log per JVM: it gives the call sites of the "
+          "agents (function, LIBRARY+0xOFFSET, function and source line) and the baseline (exit status, the rule ids "
+          "reported, leaks). Then COMMAND runs once for each call site and each environmental error of its "
+          "function (the errors the VM's state can cause with right arguments, from the generated metadata), sites "
+          "in the order first seen, errors by value, each run a jvmti-check of its own with "
+          "inject=FUNCTION@SITE/ERROR/1 and the KEY=VALUE settings given, in its own process group, -j at a time.",
+          "Each run is: not reached (no fault was injected), handled (the learning run's exit status, no new error "
+          "or warning rule id, no more leaks), or bad: hung (killed at --run-timeout), crashed (a signal, or a JVM's "
+          "hs_err file, whose problematic frame and first native frames are kept and whose frames in the agent are "
+          "named at their source lines), exit status changed, new violations (rule ids the learning run did not "
+          "report, such as a poisoned out-value passed back under check=strict) or leaked (more leak.* reports). "
+          "The summary on standard output counts the outcomes and names each bad run's call site, error, outcome "
+          "and the jvmti-check inject=... command that replays it; a terminal gets a progress line.",
+          "SARIF has one result per bad run at the call site's source line (related locations: where it surfaced), "
+          "its rules the bad outcomes; JUnit XML one <testsuite> with a testcase per call site and error (failing for "
+          "a bad outcome, skipped when not reached), the document Ant's junitreport reads. Exit status: 0 when every "
+          "run handled its fault or was not reached, 1 when some had a bad outcome, 2 a bad command line or no JVM "
+          "checked by the learning run."},
+         {}},
         {"Environment",
          {},
          {{"JAVA_TOOL_OPTIONS",
@@ -102,7 +146,8 @@ ToolHelp jvmtiCheckHelp() {
     h.exitStatus = "the command's exit status, or 128+N when a signal N ended it; N of --error-exitcode=N when a JVM "
                    "reported at the --fail-on severity or above; 2 a bad command line, an agent or the layer not found, "
                    "an output file that cannot be written, or the layer among the command's agents; 127 the command "
-                   "could not be found or run.";
+                   "could not be found or run. With --inject-sweep and --sweep-merge: 0 no bad outcome, 1 some, 2 a bad command "
+                   "line, an input that cannot be read or an output that cannot be written.";
     h.seeAlso = {"jvmtilayer(7)", "jvmtigen(1)", "java(1)"};
     return h;
 }

@@ -1,0 +1,306 @@
+#include "sweep.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "collect.hpp"
+#include "java_words.hpp"
+#include "report/formats/report_files_io.hpp"
+#include "sweep_report.hpp"
+#include "sweep_run.hpp"
+
+namespace jvmticheck {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int fail(const std::string& message) {
+    std::cerr << "jvmti-check: " << message << "\n";
+    return 2;
+}
+
+std::optional<std::string> writable(const std::string& option, const std::string& file) {
+    const bool existed = ::access(file.c_str(), F_OK) == 0;
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
+    ::close(fd);
+    if (!existed) ::unlink(file.c_str());
+    return std::nullopt;
+}
+
+std::optional<std::string> checkOutputs(const SweepOptions& o) {
+    for (const auto& [option, file] : {std::pair{"--json", o.json}, std::pair{"--sarif", o.sarif},
+                                       std::pair{"--junit", o.junit}, std::pair{"--html", o.html}})
+        if (file)
+            if (auto problem = writable(option, *file)) return problem;
+    return std::nullopt;
+}
+
+std::string readText(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// A run directory's injection logs (PID.inject.log), in the order of its JVMs (`jvms`: by start).
+std::vector<fs::path> injectionLogs(const fs::path& dir, const std::vector<jvmtireport::JvmReport>& jvms) {
+    std::vector<std::pair<std::pair<std::size_t, long>, fs::path>> found;
+    std::error_code ec;
+    static const std::string suffix = ".inject.log";
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+        long pid = 0;
+        try {
+            pid = std::stol(name);
+        } catch (...) {
+        }
+        std::size_t order = jvms.size();
+        for (std::size_t i = 0; i < jvms.size(); ++i)
+            if (jvms[i].pid == pid) order = i;
+        found.push_back({{order, pid}, entry.path()});
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<fs::path> out;
+    for (auto& f : found) out.push_back(f.second);
+    return out;
+}
+
+std::size_t faultLines(const std::vector<fs::path>& logs, std::set<int>& pids) {
+    std::size_t faults = 0;
+    for (const auto& log : logs) {
+        try {
+            pids.insert(std::stoi(log.filename().string()));
+        } catch (...) {
+        }
+        std::istringstream lines(readText(log));
+        for (std::string line; std::getline(lines, line);) faults += line.rfind("fault ", 0) == 0 ? 1 : 0;
+    }
+    return faults;
+}
+
+std::string quoted(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : " ") + shellQuote(w);
+    return out;
+}
+
+std::string libraryOf(const std::string& site) { return site.substr(0, site.find('+')); }
+
+// What a finished run left in `dir` (and an hs_err file of its JVMs in `cwd`, moved into `dir`).
+Observation observe(const fs::path& dir, const fs::path& cwd, const JobEnd& end, double timeout,
+                    const std::set<std::string>& agents) {
+    Observation o;
+    o.status = end.status;
+    o.timedOut = end.timedOut;
+    o.timeout = timeout;
+    auto collected = collectReports(dir, {}, {});
+    o.jvms = std::move(collected.jvms);
+    std::set<int> pids;
+    o.faults = faultLines(injectionLogs(dir, o.jvms), pids);
+    for (const auto& j : o.jvms) pids.insert(j.pid);
+    std::vector<fs::path> crashes = hsErrFiles(dir, pids);
+    // Only files written during the run: an old one of a process whose pid came round again is not its.
+    const auto started = fs::file_time_type::clock::now() -
+                         std::chrono::duration_cast<fs::file_time_type::duration>(std::chrono::duration<double>(end.seconds + 1));
+    for (const auto& file : hsErrFiles(cwd, pids)) {
+        std::error_code ec;
+        if (fs::last_write_time(file, ec) < started || ec) continue;
+        const fs::path moved = dir / file.filename();
+        fs::rename(file, moved, ec);
+        crashes.push_back(ec ? file : moved);
+    }
+    if (!crashes.empty()) o.crash = parseHsErr(readText(crashes.front()), crashes.front().string(), agents);
+    return o;
+}
+
+struct Progress {
+    bool terminal = ::isatty(2) != 0;
+    std::size_t total = 0, done = 0, bad = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    void show() const {
+        if (!terminal) return;
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\rjvmti-check: inject sweep: %zu/%zu runs done, %zu bad, %.0f s   ", done, total, bad, s);
+        std::fflush(stderr);
+    }
+    void end() const {
+        if (terminal && total > 0) std::fputc('\n', stderr);
+    }
+};
+
+int writeOutputs(const SweepResult& result, const SweepOptions& o, const std::string& version) {
+    if (o.json) {
+        if (auto problem = jvmtireport::writeFileAtomically(*o.json, toJson(result).dump(2) + "\n")) return fail(*problem);
+        std::cerr << "jvmti-check: JSON: " << *o.json << "\n";
+    }
+    if (o.sarif) {
+        std::error_code ec;
+        SweepSarifContext context;
+        context.toolVersion = version;
+        context.sourceRoot = fs::absolute(o.sourceRoot ? fs::path(*o.sourceRoot) : fs::current_path(ec), ec).lexically_normal().string();
+        if (auto problem = jvmtireport::writeFileAtomically(*o.sarif, sweepSarif(result, context))) return fail(*problem);
+        std::cerr << "jvmti-check: SARIF: " << *o.sarif << "\n";
+    }
+    if (o.junit) {
+        if (auto problem = jvmtireport::writeFileAtomically(*o.junit, sweepJunit(result))) return fail(*problem);
+        std::cerr << "jvmti-check: JUnit XML: " << *o.junit << "\n";
+    }
+    if (o.html) {
+        if (auto problem = jvmtireport::writeFileAtomically(*o.html, sweepHtml(result))) return fail(*problem);
+        std::cerr << "jvmti-check: HTML: " << *o.html << "\n";
+    }
+    std::cout << sweepSummary(result) << std::flush;
+    return badRuns(result) > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::string& version) {
+    if (auto problem = checkOutputs(o)) return fail(*problem);
+    std::error_code ec;
+    const fs::path cwd = fs::current_path(ec);
+    const fs::path self = selfExecutable();
+    if (self.empty()) return fail("cannot find this executable (/proc/self/exe)");
+    const fs::path sweepDir =
+        fs::absolute(o.sweepDir ? fs::path(*o.sweepDir) : cwd / ("jvmti-check.sweep." + std::to_string(::getpid())), ec)
+            .lexically_normal();
+    fs::create_directories(sweepDir, ec);
+    if (!fs::is_directory(sweepDir, ec)) return fail("--sweep-dir " + sweepDir.string() + ": cannot make the directory");
+
+    std::vector<std::string> base{self.string()};
+    if (o.layer) base.insert(base.end(), {"--layer", fs::absolute(*o.layer, ec).string()});
+    base.insert(base.end(), o.settings.begin(), o.settings.end());
+    const auto runArgs = [&](const std::string& rule, const fs::path& dir) {
+        std::vector<std::string> argv = base;
+        argv.insert(argv.end(), {"inject=" + rule, "inject-log=" + (dir / "%p.inject.log").string(), "--report-dir", dir.string(), "--"});
+        argv.insert(argv.end(), o.command.begin(), o.command.end());
+        return argv;
+    };
+    const auto prepare = [&](const fs::path& dir) {
+        fs::remove_all(dir, ec);
+        fs::create_directories(dir, ec);
+        return fs::is_directory(dir, ec);
+    };
+
+    // The learning run: every function that can fail, at probability 0, logs its call sites.
+    const fs::path learnDir = sweepDir / "learn";
+    if (!prepare(learnDir)) return fail("cannot make " + learnDir.string());
+    std::cerr << "jvmti-check: inject sweep: the learning run (its files in " << learnDir.string() << ")\n";
+    JobEnd learned;
+    runJobs({Job{runArgs("all/p0", learnDir), learnDir, o.runTimeout}}, 1,
+            [&](std::size_t, const JobEnd& end) { learned = end; });
+    auto collected = collectReports(learnDir, {}, {});
+    if (collected.jvms.empty()) {
+        std::cerr << readText(learnDir / "command.err");
+        return fail("the learning run checked no JVM (exit status " + statusText(learned.status) +
+                    "): nothing to sweep; its output is in " + learnDir.string());
+    }
+    SweepResult result;
+    result.version = version;
+    result.command = o.command;
+    result.settings = o.settings;
+    result.shardK = o.shardK;
+    result.shardN = o.shardN;
+    result.sweepDir = sweepDir.string();
+    result.learningSeconds = learned.seconds;
+    result.baseline = baselineOf(learned.status, collected.jvms);
+    std::size_t unnamed = 0;
+    result.sites = readSites(injectionLogs(learnDir, collected.jvms), unnamed);
+    auto all = planRuns(result.sites, metadataErrors());
+    result.possibleRuns = all.size();
+    const auto planned = sampleRuns(all, o.maxRuns);
+    result.plannedRuns = planned.size();
+    const auto mine = shardRuns(planned, o.shardK, o.shardN);
+    result.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const double timeout = o.runTimeout > 0 ? o.runTimeout : std::max(60.0, 10 * learned.seconds);
+    std::cerr << "jvmti-check: inject sweep: " << result.sites.size() << " call sites, " << result.plannedRuns << " runs";
+    if (result.plannedRuns < result.possibleRuns) std::cerr << " of " << result.possibleRuns << " (--max-runs)";
+    if (o.shardN > 1) std::cerr << ", " << mine.size() << " in shard " << o.shardK << "/" << o.shardN;
+    std::cerr << "; -j " << result.jobs << ", at most " << static_cast<long>(timeout) << " s each";
+    if (unnamed > 0) std::cerr << "; " << unnamed << " call site(s) outside any library left out";
+    std::cerr << "\n";
+
+    std::set<std::string> agents;
+    for (const auto& s : result.sites) agents.insert(libraryOf(s.site));
+    std::vector<Job> jobs;
+    result.runs.resize(mine.size());
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, "run-%04zu", mine[i].index);
+        const fs::path dir = sweepDir / name;
+        if (!prepare(dir)) return fail("cannot make " + dir.string());
+        jobs.push_back({runArgs(mine[i].rule(), dir), dir, timeout});
+        auto& r = result.runs[i];
+        r.run = mine[i];
+        r.dir = dir.string();
+        std::vector<std::string> replay{argv0};
+        if (o.layer) replay.insert(replay.end(), {"--layer", *o.layer});
+        replay.insert(replay.end(), o.settings.begin(), o.settings.end());
+        replay.insert(replay.end(), {"inject=" + mine[i].rule(), "--"});
+        replay.insert(replay.end(), o.command.begin(), o.command.end());
+        r.replay = quoted(replay);
+    }
+    Progress progress;
+    progress.total = jobs.size();
+    progress.show();
+    const auto started = std::chrono::steady_clock::now();
+    const bool complete = runJobs(jobs, result.jobs, [&](std::size_t i, const JobEnd& end) {
+        auto& r = result.runs[i];
+        const Observation seen = observe(jobs[i].dir, cwd, end, timeout, agents);
+        const Verdict v = classify(result.baseline, seen, libraryOf(r.run.site.site));
+        r.crash = seen.crash;
+        r.outcome = v.outcome;
+        r.details = v.details;
+        r.surfaced = v.surfaced;
+        r.status = end.status;
+        r.seconds = end.seconds;
+        ++progress.done;
+        progress.bad += isBad(v.outcome) ? 1 : 0;
+        progress.show();
+    });
+    progress.end();
+    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (!complete) {
+        std::cerr << "jvmti-check: inject sweep interrupted: " << progress.done << " of " << jobs.size() << " runs done\n";
+        return 130;
+    }
+    return writeOutputs(result, o, version);
+}
+
+int runSweepMerge(const SweepOptions& o, const std::string& version) {
+    if (auto problem = checkOutputs(o)) return fail(*problem);
+    std::vector<SweepResult> shards;
+    for (const auto& file : o.inputs) {
+        std::ifstream in(file);
+        if (!in) return fail(file + ": cannot read it");
+        const auto json = nlohmann::json::parse(in, nullptr, false);
+        if (json.is_discarded()) return fail(file + ": not JSON");
+        SweepResult shard;
+        if (auto problem = fromJson(json, shard)) return fail(file + ": " + *problem);
+        shards.push_back(std::move(shard));
+    }
+    SweepResult merged;
+    std::vector<std::string> warnings;
+    if (auto problem = mergeResults(shards, merged, warnings)) return fail(*problem);
+    for (const auto& w : warnings) std::cerr << "jvmti-check: warning: " << w << "\n";
+    merged.version = version;
+    return writeOutputs(merged, o, version);
+}
+
+}  // namespace jvmticheck

@@ -1,0 +1,116 @@
+#include "sweep_plan.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "jvmti_metadata.hpp"
+
+namespace jvmticheck {
+
+namespace fs = std::filesystem;
+
+std::string shortErrorName(const std::string& name) {
+    static const std::string prefix = "JVMTI_ERROR_";
+    return name.rfind(prefix, 0) == 0 ? name.substr(prefix.size()) : name;
+}
+
+std::string SweepRun::rule() const { return site.function + "@" + site.site + "/" + shortErrorName(errorName) + "/1"; }
+
+void sitesFromLog(const std::string& text, std::vector<SweepSite>& sites, std::size_t& unnamed) {
+    static const std::regex named(R"([^/@:+\s]+\+0x[0-9a-f]+)");
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("site ", 0) != 0) continue;
+        std::istringstream words(line.substr(5));
+        SweepSite s;
+        if (!(words >> s.function >> s.site)) continue;
+        std::getline(words >> std::ws, s.where);
+        if (s.where.empty()) s.where = s.site;
+        const bool seen = std::any_of(sites.begin(), sites.end(), [&](const SweepSite& x) {
+            return x.function == s.function && x.site == s.site;
+        });
+        if (seen) continue;
+        if (!std::regex_match(s.site, named)) {
+            ++unnamed;
+            continue;
+        }
+        sites.push_back(std::move(s));
+    }
+}
+
+std::vector<SweepSite> readSites(const std::vector<fs::path>& logs, std::size_t& unnamed) {
+    std::vector<SweepSite> sites;
+    unnamed = 0;
+    for (const auto& log : logs) {
+        std::ifstream in(log);
+        std::ostringstream text;
+        text << in.rdbuf();
+        sitesFromLog(text.str(), sites, unnamed);
+    }
+    return sites;
+}
+
+ErrorsOf metadataErrors() {
+    return [](const std::string& function) {
+        std::vector<std::pair<int, std::string>> out;
+        const auto* f = jvmti_metadata::functionByName(function.c_str());
+        if (f == nullptr) return out;
+        for (int i = 0; i < f->environmentalErrorCount; ++i) {
+            const jvmtiError e = f->environmentalErrors[i];
+            const char* name = jvmti_metadata::errorName(e);
+            out.emplace_back(static_cast<int>(e), name ? name : std::to_string(static_cast<int>(e)));
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+}
+
+std::vector<SweepRun> planRuns(const std::vector<SweepSite>& sites, const ErrorsOf& errorsOf) {
+    std::vector<SweepRun> runs;
+    for (std::size_t s = 0; s < sites.size(); ++s) {
+        auto errors = errorsOf(sites[s].function);
+        std::sort(errors.begin(), errors.end());
+        for (const auto& [value, name] : errors) {
+            SweepRun r;
+            r.index = runs.size();
+            r.siteIndex = s;
+            r.site = sites[s];
+            r.error = value;
+            r.errorName = name;
+            runs.push_back(std::move(r));
+        }
+    }
+    return runs;
+}
+
+std::vector<SweepRun> sampleRuns(const std::vector<SweepRun>& runs, std::size_t maxRuns) {
+    if (maxRuns == 0 || maxRuns >= runs.size()) return runs;
+    // Each run's rank within its site: 0 for the site's first error, 1 for its second, ...
+    std::vector<std::pair<std::size_t, std::size_t>> order;  // (rank, index)
+    std::size_t rank = 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        rank = i > 0 && runs[i].siteIndex == runs[i - 1].siteIndex ? rank + 1 : 0;
+        order.emplace_back(rank, i);
+    }
+    std::sort(order.begin(), order.end());
+    std::set<std::size_t> keep;
+    for (std::size_t i = 0; i < maxRuns; ++i) keep.insert(order[i].second);
+    std::vector<SweepRun> out;
+    for (std::size_t i : keep) {
+        out.push_back(runs[i]);
+        out.back().index = out.size() - 1;
+    }
+    return out;
+}
+
+std::vector<SweepRun> shardRuns(const std::vector<SweepRun>& runs, unsigned k, unsigned n) {
+    std::vector<SweepRun> out;
+    for (const auto& r : runs)
+        if (n == 0 || r.index % n == k - 1) out.push_back(r);
+    return out;
+}
+
+}  // namespace jvmticheck

@@ -1,0 +1,189 @@
+#include "sweep_result.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+namespace jvmticheck {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json crashJson(const Crash& c) {
+    Json frames = Json::array();
+    for (const auto& f : c.frames) {
+        Json frame = {{"text", f.text}};
+        if (!f.where.empty()) frame["where"] = f.where;
+        frames.push_back(std::move(frame));
+    }
+    return {{"hsErr", c.hsErr}, {"signal", c.signal}, {"problematicFrame", c.problematicFrame}, {"frames", frames}};
+}
+
+Json countsJson(const std::map<std::string, std::uint64_t>& counts) {
+    Json out = Json::object();
+    for (const auto& [id, n] : counts) out[id] = n;
+    return out;
+}
+
+template <typename T>
+T field(const nlohmann::json& j, const char* name, T fallback) {
+    const auto it = j.find(name);
+    return it == j.end() || it->is_null() ? fallback : it->get<T>();
+}
+
+}  // namespace
+
+nlohmann::ordered_json toJson(const SweepResult& r) {
+    Json sites = Json::array();
+    for (const auto& s : r.sites) sites.push_back({{"function", s.function}, {"site", s.site}, {"where", s.where}});
+    Json runs = Json::array();
+    for (const auto& x : r.runs) {
+        Json run = {{"index", x.run.index},
+                    {"site", x.run.site.site},
+                    {"where", x.run.site.where},
+                    {"function", x.run.site.function},
+                    {"error", x.run.errorName},
+                    {"errorValue", x.run.error},
+                    {"rule", x.run.rule()},
+                    {"outcome", outcomeName(x.outcome)},
+                    {"status", x.status},
+                    {"seconds", x.seconds},
+                    {"details", x.details}};
+        Json surfaced = Json::array();
+        for (const auto& s : x.surfaced) surfaced.push_back({{"where", s.where}, {"what", s.what}});
+        run["surfaced"] = std::move(surfaced);
+        run["crash"] = x.crash ? crashJson(*x.crash) : Json(nullptr);
+        run["replay"] = x.replay;
+        run["dir"] = x.dir;
+        runs.push_back(std::move(run));
+    }
+    Json out = {{"tool", "jvmti-check --inject-sweep"},
+                {"version", r.version},
+                {"command", r.command},
+                {"settings", r.settings},
+                {"shard", {{"k", r.shardK}, {"n", r.shardN}}},
+                {"plannedRuns", r.plannedRuns},
+                {"possibleRuns", r.possibleRuns},
+                {"jobs", r.jobs},
+                {"wallSeconds", r.wallSeconds},
+                {"learningSeconds", r.learningSeconds},
+                {"sweepDir", r.sweepDir},
+                {"baseline",
+                 {{"status", r.baseline.status},
+                  {"rules", countsJson(r.baseline.rules)},
+                  {"leaks", countsJson(r.baseline.leaks)},
+                  {"jvms", r.baseline.jvms},
+                  {"unfinished", r.baseline.unfinished}}},
+                {"sites", std::move(sites)},
+                {"runs", std::move(runs)}};
+    return out;
+}
+
+std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
+    out = SweepResult{};
+    if (!j.is_object() || field<std::string>(j, "tool", "") != "jvmti-check --inject-sweep")
+        return std::string("not the JSON of jvmti-check --inject-sweep (its \"tool\" must be \"jvmti-check --inject-sweep\")");
+    try {
+        out.version = field<std::string>(j, "version", "");
+        out.command = field<std::vector<std::string>>(j, "command", {});
+        out.settings = field<std::vector<std::string>>(j, "settings", {});
+        if (j.contains("shard")) {
+            out.shardK = field<unsigned>(j["shard"], "k", 1);
+            out.shardN = field<unsigned>(j["shard"], "n", 1);
+        }
+        out.plannedRuns = field<std::size_t>(j, "plannedRuns", 0);
+        out.possibleRuns = field<std::size_t>(j, "possibleRuns", 0);
+        out.jobs = field<unsigned>(j, "jobs", 1);
+        out.wallSeconds = field<double>(j, "wallSeconds", 0);
+        out.learningSeconds = field<double>(j, "learningSeconds", 0);
+        out.sweepDir = field<std::string>(j, "sweepDir", "");
+        if (j.contains("baseline")) {
+            const auto& b = j["baseline"];
+            out.baseline.status = field<int>(b, "status", 0);
+            out.baseline.rules = field<std::map<std::string, std::uint64_t>>(b, "rules", {});
+            out.baseline.leaks = field<std::map<std::string, std::uint64_t>>(b, "leaks", {});
+            out.baseline.jvms = field<std::size_t>(b, "jvms", 0);
+            out.baseline.unfinished = field<std::size_t>(b, "unfinished", 0);
+        }
+        for (const auto& s : j.value("sites", nlohmann::json::array()))
+            out.sites.push_back({s.at("function"), s.at("site"), field<std::string>(s, "where", "")});
+        for (const auto& x : j.value("runs", nlohmann::json::array())) {
+            SweepRunResult r;
+            r.run.index = x.at("index");
+            r.run.site = {x.at("function"), x.at("site"), field<std::string>(x, "where", "")};
+            r.run.errorName = x.at("error");
+            r.run.error = field<int>(x, "errorValue", 0);
+            for (std::size_t i = 0; i < out.sites.size(); ++i)
+                if (out.sites[i].function == r.run.site.function && out.sites[i].site == r.run.site.site) r.run.siteIndex = i;
+            const auto outcome = parseOutcome(x.at("outcome").get<std::string>());
+            if (!outcome) return "runs[" + std::to_string(r.run.index) + "].outcome: unknown outcome " + x.at("outcome").dump();
+            r.outcome = *outcome;
+            r.status = field<int>(x, "status", 0);
+            r.seconds = field<double>(x, "seconds", 0);
+            r.details = field<std::vector<std::string>>(x, "details", {});
+            for (const auto& s : x.value("surfaced", nlohmann::json::array()))
+                r.surfaced.push_back({s.at("where"), field<std::string>(s, "what", "")});
+            if (x.contains("crash") && x["crash"].is_object()) {
+                const auto& c = x["crash"];
+                Crash crash;
+                crash.hsErr = field<std::string>(c, "hsErr", "");
+                crash.signal = field<std::string>(c, "signal", "");
+                crash.problematicFrame = field<std::string>(c, "problematicFrame", "");
+                for (const auto& f : c.value("frames", nlohmann::json::array()))
+                    crash.frames.push_back({f.at("text"), "", 0, field<std::string>(f, "where", "")});
+                r.crash = std::move(crash);
+            }
+            r.replay = field<std::string>(x, "replay", "");
+            r.dir = field<std::string>(x, "dir", "");
+            out.runs.push_back(std::move(r));
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return std::string("a field is missing or of the wrong type: ") + e.what();
+    }
+    std::sort(out.runs.begin(), out.runs.end(), [](const auto& a, const auto& b) { return a.run.index < b.run.index; });
+    return std::nullopt;
+}
+
+std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, SweepResult& out,
+                                        std::vector<std::string>& warnings) {
+    if (shards.empty()) return std::string("nothing to merge");
+    out = shards.front();
+    out.runs.clear();
+    out.shardK = out.shardN = 1;
+    std::map<std::size_t, SweepRunResult> byIndex;
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const auto& s = shards[i];
+        if (s.command != out.command || s.settings != out.settings)
+            return "input " + std::to_string(i + 1) + " swept another command or other settings than input 1";
+        if (s.plannedRuns != out.plannedRuns)
+            return "input " + std::to_string(i + 1) + " planned " + std::to_string(s.plannedRuns) + " runs, input 1 " +
+                   std::to_string(out.plannedRuns) + ": not shards of one sweep (did the learning runs differ?)";
+        out.wallSeconds = std::max(out.wallSeconds, s.wallSeconds);
+        for (const auto& r : s.runs) byIndex.emplace(r.run.index, r);
+    }
+    std::size_t missing = 0;
+    for (std::size_t i = 0; i < out.plannedRuns; ++i) missing += byIndex.count(i) ? 0 : 1;
+    if (missing > 0) warnings.push_back(std::to_string(missing) + " of " + std::to_string(out.plannedRuns) +
+                                        " planned runs are in no input (a shard missing?)");
+    for (auto& [index, r] : byIndex) out.runs.push_back(std::move(r));
+    return std::nullopt;
+}
+
+std::vector<std::pair<Outcome, std::size_t>> outcomeCounts(const SweepResult& result) {
+    std::vector<std::pair<Outcome, std::size_t>> out;
+    for (Outcome o : kOutcomes) {
+        const auto n = static_cast<std::size_t>(
+            std::count_if(result.runs.begin(), result.runs.end(), [&](const auto& r) { return r.outcome == o; }));
+        out.emplace_back(o, n);
+    }
+    return out;
+}
+
+std::size_t badRuns(const SweepResult& result) {
+    return static_cast<std::size_t>(
+        std::count_if(result.runs.begin(), result.runs.end(), [](const auto& r) { return isBad(r.outcome); }));
+}
+
+}  // namespace jvmticheck

@@ -1,0 +1,124 @@
+#include "sweep_run.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace jvmticheck {
+
+namespace {
+
+volatile sig_atomic_t interrupted = 0;
+
+void onSignal(int) { interrupted = 1; }
+
+struct Running {
+    std::size_t index;
+    pid_t pid;
+    std::chrono::steady_clock::time_point start;
+    bool killed = false;
+};
+
+// Starts `job` in a process group of its own; -1 when it cannot fork.
+pid_t start(const Job& job) {
+    const std::string out = (job.dir / "command.out").string(), err = (job.dir / "command.err").string();
+    std::vector<char*> argv;
+    for (const auto& word : job.argv) argv.push_back(const_cast<char*>(word.c_str()));
+    argv.push_back(nullptr);
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid != 0) {
+        if (pid > 0) ::setpgid(pid, pid);  // also here: the group exists before a timeout can kill it
+        return pid;
+    }
+    ::setpgid(0, 0);
+    struct sigaction dflt {};
+    dflt.sa_handler = SIG_DFL;
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &dflt, nullptr);
+    const int in = ::open("/dev/null", O_RDONLY);
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (in < 0 || o < 0 || e < 0) ::_exit(127);
+    ::dup2(in, 0);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    ::execv(argv[0], argv.data());
+    std::fprintf(stderr, "jvmti-check: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    ::_exit(127);
+}
+
+int statusOf(int raw) { return WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : WEXITSTATUS(raw); }
+
+}  // namespace
+
+std::filesystem::path selfExecutable() {
+    std::error_code ec;
+    return std::filesystem::read_symlink("/proc/self/exe", ec);
+}
+
+bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::function<void(std::size_t, const JobEnd&)>& ended) {
+    using Clock = std::chrono::steady_clock;
+    struct sigaction catcher {}, oldInt{}, oldTerm{}, oldHup{};
+    catcher.sa_handler = onSignal;
+    interrupted = 0;
+    ::sigaction(SIGINT, &catcher, &oldInt);
+    ::sigaction(SIGTERM, &catcher, &oldTerm);
+    ::sigaction(SIGHUP, &catcher, &oldHup);
+    std::vector<Running> running;
+    std::size_t next = 0;
+    if (parallel == 0) parallel = 1;
+    while ((next < jobs.size() || !running.empty())) {
+        if (interrupted) {
+            for (auto& r : running) ::kill(-r.pid, SIGKILL);
+            for (auto& r : running) {
+                int raw = 0;
+                while (::waitpid(r.pid, &raw, 0) < 0 && errno == EINTR) {
+                }
+            }
+            break;
+        }
+        while (next < jobs.size() && running.size() < parallel) {
+            const pid_t pid = start(jobs[next]);
+            if (pid < 0) {
+                ended(next, JobEnd{127, false, 0});
+            } else {
+                running.push_back({next, pid, Clock::now()});
+            }
+            ++next;
+        }
+        bool any = false;
+        for (auto it = running.begin(); it != running.end();) {
+            int raw = 0;
+            const pid_t done = ::waitpid(it->pid, &raw, WNOHANG);
+            const double seconds = std::chrono::duration<double>(Clock::now() - it->start).count();
+            if (done == it->pid) {
+                JobEnd end{statusOf(raw), it->killed, seconds};
+                const std::size_t index = it->index;
+                it = running.erase(it);
+                ended(index, end);
+                any = true;
+                continue;
+            }
+            const double timeout = jobs[it->index].timeout;
+            if (!it->killed && timeout > 0 && seconds > timeout) {
+                ::kill(-it->pid, SIGKILL);  // the whole group: jvmti-check, the command, its JVMs
+                it->killed = true;
+            }
+            ++it;
+        }
+        if (!any) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ::sigaction(SIGINT, &oldInt, nullptr);
+    ::sigaction(SIGTERM, &oldTerm, nullptr);
+    ::sigaction(SIGHUP, &oldHup, nullptr);
+    return !interrupted;
+}
+
+}  // namespace jvmticheck

@@ -1,0 +1,321 @@
+// jvmti-check --inject-sweep without a JVM: its command line, the plan (sites from injection
+// logs, runs, --max-runs, --shard), the verdicts, hs_err files, and the JSON round trip and
+// merge of shards.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "sweep_classify.hpp"
+#include "sweep_crash.hpp"
+#include "sweep_options.hpp"
+#include "sweep_plan.hpp"
+#include "sweep_report.hpp"
+#include "sweep_result.hpp"
+#include "sweep_run.hpp"
+
+using namespace jvmticheck;
+using Words = std::vector<std::string>;
+
+namespace {
+
+std::string fileText(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string problem(const Words& args) {
+    SweepOptions o;
+    const auto p = parseSweepOptions(args, o);
+    return p.value_or("");
+}
+
+}  // namespace
+
+TEST_CASE("sweep options: every option, settings and the command") {
+    CHECK(isSweepCommandLine({"--inject-sweep", "--", "java"}));
+    CHECK(isSweepCommandLine({"check=strict", "--sweep-merge", "a.json"}));
+    CHECK_FALSE(isSweepCommandLine({"--", "java", "--inject-sweep"}));
+    CHECK_FALSE(isSweepCommandLine({"check=strict", "--", "java"}));
+
+    SweepOptions o;
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--max-runs", "12", "-j", "3", "--shard=2/4", "--run-timeout", "2.5",
+                                     "--sweep-dir", "d", "--json", "s.json", "--sarif=s.sarif", "--junit", "s.xml", "--html",
+                                     "s.html", "check=strict", "inject-seed=3", "--", "java", "-cp", "x", "Main"},
+                                    o));
+    CHECK_FALSE(o.merge);
+    CHECK(o.maxRuns == 12);
+    CHECK(o.jobs == 3);
+    CHECK(o.shardK == 2);
+    CHECK(o.shardN == 4);
+    CHECK(o.runTimeout == 2.5);
+    CHECK(*o.sweepDir == "d");
+    CHECK(*o.json == "s.json");
+    CHECK(*o.sarif == "s.sarif");
+    CHECK(*o.junit == "s.xml");
+    CHECK(*o.html == "s.html");
+    CHECK(o.settings == Words{"check=strict", "inject-seed=3"});
+    CHECK(o.command == Words{"java", "-cp", "x", "Main"});
+
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "9/2", "--help"}, o));
+    CHECK(o.help);
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "-j4", "--", "sh"}, o));
+    CHECK(o.jobs == 4);
+    CHECK(o.shardK == 1);
+    CHECK(o.shardN == 1);
+
+    REQUIRE_FALSE(parseSweepOptions({"--sweep-merge", "--json", "all.json", "--junit", "all.xml", "a.json", "b.json"}, o));
+    CHECK(o.merge);
+    CHECK(o.inputs == Words{"a.json", "b.json"});
+}
+
+TEST_CASE("sweep options: what is wrong is named") {
+    CHECK(problem({"--inject-sweep", "--shard", "3/2", "--", "java"}) == "--shard 3/2: K must be 1..N");
+    CHECK(problem({"--inject-sweep", "--shard", "0/2", "--", "java"}) == "--shard 0/2: K must be 1..N");
+    CHECK(problem({"--inject-sweep", "--shard", "2", "--", "java"}) ==
+          "--shard 2: expected K/N, shard K of N (--shard 2/4)");
+    CHECK(problem({"--inject-sweep", "--shard", "1/0", "--", "java"}) ==
+          "--shard 1/0: expected K/N, shard K of N (--shard 2/4)");
+    CHECK(problem({"--inject-sweep", "--max-runs", "0", "--", "java"}) ==
+          "--max-runs 0: expected a number of runs, 1 or more");
+    CHECK(problem({"--inject-sweep", "--max-runs", "x", "--", "java"}) ==
+          "--max-runs x: expected a number of runs, 1 or more");
+    CHECK(problem({"--inject-sweep", "-j", "0", "--", "java"}) == "-j 0: expected a number of runs at a time from 1 to 1024");
+    CHECK(problem({"--inject-sweep", "--run-timeout", "-1", "--", "java"}) ==
+          "--run-timeout -1: expected a number of seconds above 0");
+    CHECK(problem({"--inject-sweep", "--max-runs"}) == "--max-runs needs a number of runs, 1 or more");
+    CHECK(problem({"--inject-sweep", "--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
+    CHECK(problem({"--inject-sweep", "--error-exitcode=3", "--", "java"}) ==
+          "'--error-exitcode=3' is not taken with --inject-sweep (the sweep decides its exit status and each run's "
+          "report directory itself)");
+    CHECK(problem({"--inject-sweep", "inject=all", "--", "java"}) ==
+          "'inject=all': inject= is not taken: the sweep injects one fault per run itself");
+    CHECK(problem({"--inject-sweep", "inject-log=x", "--", "java"}).rfind("'inject-log=x': inject-log= is not taken", 0) == 0);
+    CHECK(problem({"--inject-sweep", "nosuch=1", "--", "java"}).rfind("'nosuch=1': the layer has no setting 'nosuch'", 0) == 0);
+    CHECK(problem({"--inject-sweep", "agent=x", "--", "java"}).rfind("'agent=x': agent= is not taken", 0) == 0);
+    CHECK(problem({"--inject-sweep", "check=strict"}) ==
+          "no command: give it after '--' (jvmti-check --inject-sweep [OPTIONS] -- COMMAND ARGS...)");
+    CHECK(problem({"--inject-sweep", "--"}) == "no command after '--'");
+    CHECK(problem({"--inject-sweep", "--sweep-merge", "--json", "x", "a.json"}) == "--inject-sweep and --sweep-merge: give one of them");
+    CHECK(problem({"--sweep-merge", "a.json"}) == "--sweep-merge needs --json OUT (the merged JSON)");
+    CHECK(problem({"--sweep-merge", "--json", "o.json"}) == "--sweep-merge needs the shards' JSON files (IN.json...)");
+    CHECK(problem({"--sweep-merge", "--json", "o.json", "--shard", "1/2", "a.json"}) ==
+          "--shard is an option of --inject-sweep, not of --sweep-merge");
+    CHECK(problem({"--sweep-merge", "--json", "o.json", "a.json", "--", "java"}) ==
+          "--sweep-merge takes no command: give the shards' JSON files (IN.json...)");
+}
+
+TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spread over sites, shards") {
+    std::vector<SweepSite> sites;
+    std::size_t unnamed = 0;
+    sitesFromLog("# jvmtilayer injection log: inject-seed=0\n"
+                 "# rule all/p0\n"
+                 "site SetEventCallbacks liba.so+0x10 liba.so!Agent_OnLoad+0x10 (a.cpp:5)\n"
+                 "site GetFrameCount liba.so+0x20 liba.so!f+0x4\n"
+                 "site GetFrameCount liba.so+0x20 liba.so!f+0x4\n"
+                 "site GetThreadInfo 0x7f0011 0x7f0011\n"
+                 "fault 1 GetFrameCount liba.so+0x20 JVMTI_ERROR_INTERNAL 1\n",
+                 sites, unnamed);
+    sitesFromLog("site GetFrameCount liba.so+0x20 liba.so!f+0x4\nsite Allocate libb.so+0x3\n", sites, unnamed);
+    REQUIRE(sites.size() == 3);
+    CHECK(unnamed == 1);
+    CHECK(sites[0].function == "SetEventCallbacks");
+    CHECK(sites[0].where == "liba.so!Agent_OnLoad+0x10 (a.cpp:5)");
+    CHECK(sites[1].site == "liba.so+0x20");
+    CHECK(sites[2].where == "libb.so+0x3");  // no WHERE: the site itself
+
+    const ErrorsOf errors = [](const std::string& f) {
+        std::vector<std::pair<int, std::string>> e;
+        if (f == "SetEventCallbacks") e = {{112, "JVMTI_ERROR_WRONG_PHASE"}};
+        if (f == "GetFrameCount") e = {{113, "JVMTI_ERROR_INTERNAL"}, {15, "JVMTI_ERROR_THREAD_NOT_ALIVE"}, {110, "JVMTI_ERROR_OUT_OF_MEMORY"}};
+        if (f == "Allocate") e = {{110, "JVMTI_ERROR_OUT_OF_MEMORY"}, {112, "JVMTI_ERROR_WRONG_PHASE"}};
+        return e;
+    };
+    const auto runs = planRuns(sites, errors);
+    REQUIRE(runs.size() == 6);
+    CHECK(runs[0].rule() == "SetEventCallbacks@liba.so+0x10/WRONG_PHASE/1");
+    CHECK(runs[1].rule() == "GetFrameCount@liba.so+0x20/THREAD_NOT_ALIVE/1");
+    CHECK(runs[2].rule() == "GetFrameCount@liba.so+0x20/OUT_OF_MEMORY/1");
+    CHECK(runs[3].rule() == "GetFrameCount@liba.so+0x20/INTERNAL/1");
+    CHECK(runs[5].index == 5);
+
+    // Every site's first error, then the second ones.
+    const auto sample = sampleRuns(runs, 4);
+    REQUIRE(sample.size() == 4);
+    CHECK(sample[0].rule() == "SetEventCallbacks@liba.so+0x10/WRONG_PHASE/1");
+    CHECK(sample[1].rule() == "GetFrameCount@liba.so+0x20/THREAD_NOT_ALIVE/1");
+    CHECK(sample[2].rule() == "GetFrameCount@liba.so+0x20/OUT_OF_MEMORY/1");
+    CHECK(sample[3].rule() == "Allocate@libb.so+0x3/OUT_OF_MEMORY/1");
+    CHECK(sample[3].index == 3);
+    CHECK(sampleRuns(runs, 100).size() == 6);
+    CHECK(sampleRuns(runs, 0).size() == 6);
+
+    const auto one = shardRuns(runs, 1, 2), two = shardRuns(runs, 2, 2);
+    REQUIRE(one.size() == 3);
+    REQUIRE(two.size() == 3);
+    CHECK(one[0].index == 0);
+    CHECK(one[1].index == 2);
+    CHECK(two[0].index == 1);
+    CHECK(shardRuns(runs, 1, 1).size() == 6);
+}
+
+TEST_CASE("sweep verdicts: against the learning run") {
+    jvmtireport::JvmReport clean;
+    clean.pid = 10;
+    clean.finished = true;
+    jvmtireport::JvmReport leak = clean;
+    leak.rules.push_back({"leak.Allocate", jvmtireport::Level::Warning, "", "", "", 2, 2, false, {}, 0, 0});
+    const Baseline base = baselineOf(0, {leak});
+    CHECK(base.leaks.at("leak.Allocate") == 2);
+
+    Observation run;
+    run.jvms = {leak};
+    CHECK(classify(base, run, "liba.so").outcome == Outcome::NotReached);
+    run.faults = 1;
+    CHECK(classify(base, run, "liba.so").outcome == Outcome::Handled);
+
+    Observation more = run;
+    more.jvms[0].rules[0].reported = 3;
+    more.jvms[0].rules[0].sites.push_back({"liba.so!f+0x10 (/src/a.cpp:12)", 3});
+    const Verdict leaked = classify(base, more, "liba.so");
+    CHECK(leaked.outcome == Outcome::Leaked);
+    REQUIRE(leaked.surfaced.size() == 1);
+    CHECK(leaked.surfaced[0].where == "liba.so!f+0x10 (/src/a.cpp:12)");
+
+    Observation violated = run;
+    violated.jvms[0].rules.push_back({"GetClassSignature.klass.invalid", jvmtireport::Level::Error, "", "", "", 1, 1, false,
+                                      {{"liba.so!f+0x20 (/src/a.cpp:14)", 1}}, 0, 0});
+    violated.jvms[0].rules.push_back({"inject.fault", jvmtireport::Level::Info, "", "", "", 1, 1, false, {}, 0, 0});
+    const Verdict v = classify(base, violated, "liba.so");
+    CHECK(v.outcome == Outcome::NewViolations);
+    CHECK(v.details.front() == "GetClassSignature.klass.invalid: 1 report(s), from liba.so!f+0x20 (/src/a.cpp:14)");
+
+    Observation status = run;
+    status.status = 3;
+    CHECK(classify(base, status, "liba.so").outcome == Outcome::StatusChanged);
+    Observation signal = violated;
+    signal.status = 134;
+    const Verdict crashed = classify(base, signal, "liba.so");
+    CHECK(crashed.outcome == Outcome::Crashed);
+    CHECK(crashed.details.front() == "ended by a signal: status 134 (SIGABRT) (no hs_err file)");
+    Observation hung = signal;
+    hung.timedOut = true;
+    hung.timeout = 5;
+    CHECK(classify(base, hung, "liba.so").outcome == Outcome::Hung);
+
+    for (Outcome o : kOutcomes) CHECK(parseOutcome(outcomeName(o)) == o);
+    CHECK(outcomeRuleId(Outcome::StatusChanged) == "sweep.exit-status-changed");
+}
+
+TEST_CASE("sweep: an hs_err file's signal, problematic frame and native frames") {
+    const std::string text =
+        "#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n"
+        "#  SIGSEGV (0xb) at pc=0x00007f3c5e8b7b7d, pid=4711, tid=4712\n#\n"
+        "# Problematic frame:\n# C  [libc.so.6+0x15db7d]  __strlen_avx2+0x1d\n#\n"
+        "Native frames: (J=compiled Java code, j=interpreted, Vv=VM code, C=native code)\n"
+        "C  [libc.so.6+0x15db7d]  __strlen_avx2+0x1d\n"
+        "C  [libfaulty.so+0x1234]  (anonymous namespace)::onVMInit(_jvmtiEnv*, JNIEnv_*, _jobject*)+0x44\n"
+        "V  [libjvm.so+0x8d2f11]  JvmtiExport::post_vm_initialized()+0x1f1\n"
+        "\nDynamic libraries:\n"
+        "7f3c5e000000-7f3c5e001000 r--p 00000000 08:01 123  /nonexistent/libfaulty.so\n\n";
+    const Crash c = parseHsErr(text, "hs_err_pid4711.log", {"libfaulty.so"});
+    CHECK(c.signal == "SIGSEGV (0xb) at pc=0x00007f3c5e8b7b7d, pid=4711, tid=4712");
+    CHECK(c.problematicFrame == "C  [libc.so.6+0x15db7d]  __strlen_avx2+0x1d");
+    REQUIRE(c.frames.size() == 3);
+    CHECK(c.frames[1].library == "libfaulty.so");
+    CHECK(c.frames[1].offset == 0x1234);
+    CHECK(c.frames[1].where == "libfaulty.so+0x1234");  // the library cannot be read: no symbol
+    CHECK(c.frames[0].where.empty());
+}
+
+TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
+    SweepResult r;
+    r.command = {"java", "-cp", "a b", "Main"};
+    r.settings = {"check=strict"};
+    r.plannedRuns = 3;
+    r.possibleRuns = 3;
+    r.sites = {{"GetFrameCount", "liba.so+0x20", "liba.so!f+0x4 (/src/a.cpp:7)"}};
+    for (std::size_t i = 0; i < 3; ++i) {
+        SweepRunResult x;
+        x.run.index = i;
+        x.run.site = r.sites[0];
+        x.run.errorName = "JVMTI_ERROR_INTERNAL";
+        x.run.error = 113;
+        x.outcome = i == 1 ? Outcome::Crashed : Outcome::Handled;
+        x.details = {"detail " + std::to_string(i)};
+        if (i == 1) x.surfaced = {{"liba.so!f+0x9 (/src/a.cpp:8)", "crashed here (SIGSEGV)"}};
+        x.replay = "jvmti-check inject=GetFrameCount@liba.so+0x20/INTERNAL/1 -- java";
+        r.runs.push_back(x);
+    }
+    SweepResult back;
+    REQUIRE_FALSE(fromJson(nlohmann::json::parse(toJson(r).dump()), back));
+    CHECK(toJson(back).dump() == toJson(r).dump());
+
+    SweepResult a = r, b = r, merged;
+    a.shardN = b.shardN = 2;
+    b.shardK = 2;
+    a.runs = {r.runs[0], r.runs[2]};
+    b.runs = {r.runs[1]};
+    std::vector<std::string> warnings;
+    REQUIRE_FALSE(mergeResults({b, a}, merged, warnings));
+    CHECK(warnings.empty());
+    CHECK(toJson(merged).dump() == toJson(r).dump());
+    REQUIRE_FALSE(mergeResults({a}, merged, warnings));
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0] == "1 of 3 planned runs are in no input (a shard missing?)");
+    SweepResult other = b;
+    other.command = {"java", "Other"};
+    CHECK(mergeResults({a, other}, merged, warnings).value_or("") ==
+          "input 2 swept another command or other settings than input 1");
+
+    CHECK(badRuns(r) == 1);
+    const auto sarif = nlohmann::json::parse(sweepSarif(r, {"1.0.0", "", "/src"}));
+    const auto& results = sarif["runs"][0]["results"];
+    REQUIRE(results.size() == 1);
+    CHECK(results[0]["ruleId"] == "sweep.crashed");
+    CHECK(results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "a.cpp");
+    CHECK(results[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 7);
+    CHECK(results[0]["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 8);
+    const std::string junit = sweepJunit(r);
+    CHECK_THAT(junit, Catch::Contains("<testsuite name=\"jvmti.sweep\" tests=\"3\" failures=\"1\""));
+    CHECK_THAT(junit, Catch::Contains("<testcase classname=\"jvmti.sweep.GetFrameCount\" name=\"liba.so+0x20 INTERNAL\""));
+    CHECK_THAT(sweepHtml(r), Catch::Contains("<td>crashed</td>"));
+    CHECK_THAT(sweepSummary(r), Catch::Contains("jvmti-check: 1 bad outcome:"));
+}
+
+TEST_CASE("sweep runs: N at a time, each exit status, a timeout kills the whole process group") {
+    const auto root = std::filesystem::temp_directory_path() / ("check_sweep_test." + std::to_string(::getpid()));
+    std::vector<Job> jobs;
+    for (const char* script : {"echo out; echo err >&2; exit 3", "sleep 30 & wait", "kill -SEGV $$", "exit 0"}) {
+        const auto sub = root / std::to_string(jobs.size());
+        std::filesystem::create_directories(sub);
+        jobs.push_back({{"/bin/sh", "-c", script}, sub, 0.5});
+    }
+    std::vector<JobEnd> ends(jobs.size());
+    std::vector<std::size_t> order;
+    const auto start = std::chrono::steady_clock::now();
+    CHECK(runJobs(jobs, 2, [&](std::size_t i, const JobEnd& end) {
+        ends[i] = end;
+        order.push_back(i);
+    }));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 10);  // the sleep in the background was killed with its shell
+    REQUIRE(order.size() == 4);
+    CHECK(ends[0].status == 3);
+    CHECK_FALSE(ends[0].timedOut);
+    CHECK(fileText(jobs[0].dir / "command.out") == "out\n");
+    CHECK(fileText(jobs[0].dir / "command.err") == "err\n");
+    CHECK(ends[1].timedOut);
+    CHECK(ends[1].seconds >= 0.5);
+    CHECK(ends[2].status == 128 + 11);
+    CHECK(ends[3].status == 0);
+    std::filesystem::remove_all(root);
+}
