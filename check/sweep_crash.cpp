@@ -1,5 +1,7 @@
 #include "sweep_crash.hpp"
 
+#include "checks/source_line.hpp"
+
 #include <cxxabi.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -33,50 +35,6 @@ std::string demangled(const char* name) {
     return out;
 }
 
-std::string absoluteSource(Dwarf_Die* cu, const char* name) {
-    if (name[0] == '/' || cu == nullptr) return name;
-    Dwarf_Attribute attr;
-    const char* dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
-    if (dir == nullptr || dir[0] != '/') return name;
-    return (fs::path(dir) / name).lexically_normal().string();
-}
-
-// The line in the function itself: where the outermost body inlined at `at` was called from,
-// else the line table's line of `at` (as the layer names call sites).
-bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line) {
-    Dwarf_Addr bias = 0;
-    Dwarf_Die* cu = dwfl_module_addrdie(module, at, &bias);
-    if (cu != nullptr) {
-        Dwarf_Die* scopes = nullptr;
-        const int n = dwarf_getscopes(cu, at - bias, &scopes);
-        Dwarf_Die* outermost = nullptr;
-        for (int i = 0; i < n; ++i)
-            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine) outermost = &scopes[i];
-        bool found = false;
-        Dwarf_Attribute attr;
-        Dwarf_Word fileIndex = 0, lineNo = 0;
-        Dwarf_Files* files = nullptr;
-        if (outermost != nullptr && dwarf_formudata(dwarf_attr(outermost, DW_AT_call_file, &attr), &fileIndex) == 0 &&
-            dwarf_formudata(dwarf_attr(outermost, DW_AT_call_line, &attr), &lineNo) == 0 &&
-            dwarf_getsrcfiles(cu, &files, nullptr) == 0) {
-            if (const char* name = dwarf_filesrc(files, fileIndex, nullptr, nullptr)) {
-                file = absoluteSource(cu, name);
-                line = static_cast<int>(lineNo);
-                found = true;
-            }
-        }
-        std::free(scopes);
-        if (found) return true;
-    }
-    if (Dwfl_Line* l = dwfl_module_getsrc(module, at)) {
-        if (const char* name = dwfl_lineinfo(l, nullptr, &line, nullptr, nullptr, nullptr); name && line > 0) {
-            file = absoluteSource(cu, name);
-            return true;
-        }
-    }
-    return false;
-}
-
 }  // namespace
 
 std::string describeOffset(const std::string& path, std::uint64_t offset, bool returnAddress) {
@@ -100,7 +58,7 @@ std::string describeOffset(const std::string& path, std::uint64_t offset, bool r
         out += "+" + hex(offset);
     std::string file;
     int line = 0;
-    if (sourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
+    if (jvmtilayer::checks::agentSourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
     return out;
 }
 

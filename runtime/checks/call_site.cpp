@@ -1,4 +1,5 @@
 #include "checks/call_site.hpp"
+#include "checks/source_line.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -68,53 +69,6 @@ std::mutex describing;  // libdw's session is not thread-safe; guards `described
 // lookup reads /proc/self/maps and the library's DWARF anew.
 std::unordered_map<std::uintptr_t, std::string> described;
 
-// A source file named relative to its unit's compilation directory (as compilers write it when
-// ccache's base_dir or -fdebug-prefix-map shortened the path), made absolute from that directory.
-std::string absoluteSource(Dwarf_Die* cu, const char* name) {
-    if (name[0] == '/' || cu == nullptr) return name;
-    Dwarf_Attribute attr;
-    const char* dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
-    if (dir == nullptr || dir[0] != '/') return name;
-    return (std::filesystem::path(dir) / name).lexically_normal().string();
-}
-
-// The agent's own source line of the call at `at`. The innermost line may belong to code
-// inlined there (C++ agents call JVMTI through jvmti.h's inline member functions): then the
-// line is where the outermost inlined body was called from, which is in the function itself.
-bool sourceLine(Dwfl_Module* module, Dwarf_Addr at, std::string& file, int& line) {
-    Dwarf_Addr bias = 0;
-    Dwarf_Die* cu = dwfl_module_addrdie(module, at, &bias);
-    if (cu != nullptr) {
-        Dwarf_Die* scopes = nullptr;
-        const int n = dwarf_getscopes(cu, at - bias, &scopes);
-        Dwarf_Die* outermost = nullptr;
-        for (int i = 0; i < n; ++i)
-            if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine) outermost = &scopes[i];
-        bool found = false;
-        Dwarf_Attribute attr;
-        Dwarf_Word fileIndex = 0, lineNo = 0;
-        Dwarf_Files* files = nullptr;
-        if (outermost != nullptr && dwarf_formudata(dwarf_attr(outermost, DW_AT_call_file, &attr), &fileIndex) == 0 &&
-            dwarf_formudata(dwarf_attr(outermost, DW_AT_call_line, &attr), &lineNo) == 0 &&
-            dwarf_getsrcfiles(cu, &files, nullptr) == 0) {
-            if (const char* name = dwarf_filesrc(files, fileIndex, nullptr, nullptr)) {
-                file = absoluteSource(cu, name);
-                line = static_cast<int>(lineNo);
-                found = true;
-            }
-        }
-        std::free(scopes);
-        if (found) return true;
-    }
-    if (Dwfl_Line* l = dwfl_module_getsrc(module, at)) {
-        if (const char* name = dwfl_lineinfo(l, nullptr, &line, nullptr, nullptr, nullptr); name && line > 0) {
-            file = absoluteSource(cu, name);
-            return true;
-        }
-    }
-    return false;
-}
-
 // The name of the call site `ra` returns to, read with libdw; the caller holds `describing`.
 std::string lookUp(std::uintptr_t ra) {
     // The call instruction ends just before the return address: look up the byte before it.
@@ -139,7 +93,7 @@ std::string lookUp(std::uintptr_t ra) {
     else out += "+" + hex(ra - base);
     std::string file;
     int line = 0;
-    if (sourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
+    if (agentSourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
     return out;
 }
 

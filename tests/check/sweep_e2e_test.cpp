@@ -1,5 +1,5 @@
 // jvmti-check --inject-sweep end to end on Debian's OpenJDK 17, with the test agent faulty
-// (tests/agents/src/faulty.cpp) running agenttest.Hello behind check=strict:
+// (tests/agents/src/faulty.cpp) running agenttest.counter.Main behind check=strict:
 // - the careful build handles every injected error: no bad outcome, exit status 0;
 // - the careless build's bad outcomes surface at exactly the lines marked "planted N" in the
 //   source (read here, not written down), each at the call site whose error it ignored; its
@@ -46,13 +46,13 @@ Run sh(const fs::path& dir, const std::string& command, const std::string& env =
     return r;
 }
 
-// The java command running agenttest.Hello with the agent library `agent`.
+// The java command running agenttest.counter.Main with the agent library `agent`.
 std::string javaCommand(const std::string& agent) {
     std::string out = shellQuote(SWEEP_JAVA);
     for (const char* a : {"-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xms16m", "-Xmx64m",
                           "-XX:-CreateCoredumpOnCrash", "-XX:-UsePerfData"})
         out += std::string(" ") + a;
-    return out + " " + shellQuote("-agentpath:" + agent) + " -cp " + shellQuote(SWEEP_AGENT_CLASSES) + " agenttest.Hello";
+    return out + " " + shellQuote("-agentpath:" + agent) + " -cp " + shellQuote(SWEEP_AGENT_CLASSES) + " agenttest.counter.Main";
 }
 
 // jvmti-check --inject-sweep OPTIONS check=strict -- java ... (the agent `agent`).
