@@ -28,8 +28,9 @@
 #             definitions must match the generated jvmtiEnv.hpp, with jvmtiEnvBase.o, jvmtiExport.o,
 #             jvmtiTrace.o, jvmtiUtil.o), with HotSpot's own headers and flags: minutes, not hours
 #
-# What it needs (Debian 12): scripts/jdk/openjdk-17.sh build-deps installs it (the source
-# package's build dependencies); jvmtigen built in this checkout (build/generator/jvmtigen).
+# What it needs (Debian 12): the source package's build dependencies, which it installs before
+# configuring (scripts/jdk/openjdk-17.sh build-deps); jvmtigen built in this checkout
+# (build/generator/jvmtigen).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -83,6 +84,9 @@ gensrc=$dir/hotspot/variant-server/gensrc/jvmtifiles
 
 configure() {  # once: remove WORK/build to start over
   [ -f "$dir/spec.gmk" ] && return
+  # The source package's build dependencies (apt-get build-dep; what is there stays): its
+  # Debian patches build against system libraries (giflib, pcsclite, ...).
+  "$root/scripts/jdk/openjdk-17.sh" build-deps || die "could not install the build dependencies"
   mkdir -p "$dir"
   (cd "$dir" && nice bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
       --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
