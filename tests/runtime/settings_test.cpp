@@ -18,7 +18,7 @@ namespace {
 const std::string kValidSettings =
     "valid settings: check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, "
     "trace-file, trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
-    "child-tool-options, api-version, advice, config, agent";
+    "child-tool-options, api-version, advice, inject, inject-seed, inject-log, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
 
@@ -205,6 +205,17 @@ TEST_CASE("options: api-version names a JVMTI release, advice is a switch, both 
     CHECK(loadSettings("check=off,advice=true").error ==
           "advice= needs the checking layer: with check=off agents get the JVM's own environments");
     CHECK(optionError("advice=maybe").find("advice") != std::string::npos);
+    CHECK(loadSettings("check=off,inject=GetFrameCount").error ==
+          "inject= needs the checking layer: with check=off agents get the JVM's own environments");
+}
+
+TEST_CASE("options: inject= is a list of rules, with its seed and log", "[settings]") {
+    const auto r = loadSettings("inject=GetFrameCount/1:stack/any/p0.5,inject-seed=7,inject-log=/tmp/x.%p.log");
+    REQUIRE(r.ok());
+    CHECK(r.settings.inject == std::vector<std::string>{"GetFrameCount/1", "stack/any/p0.5"});
+    CHECK(r.settings.injectSeed == 7);
+    CHECK(r.settings.injectLog == "/tmp/x.%p.log");
+    CHECK(optionError("inject-seed=-1").find("inject-seed") != std::string::npos);
 }
 
 TEST_CASE("options: the agent takes the rest of the string verbatim", "[settings]") {
