@@ -80,6 +80,10 @@ if [ ! -f "$work/src/.jvmtigen-patched" ]; then
 fi
 
 dir=$work/build
+# Debian's source tarball leaves out the libraries the JDK bundles; debian/rules builds against
+# the system's, and so does this build.
+system_libs=(--with-zlib=system --with-giflib=system --with-libpng=system --with-libjpeg=system --with-lcms=system
+             --with-pcsclite=system --with-harfbuzz=system)
 gensrc=$dir/hotspot/variant-server/gensrc/jvmtifiles
 
 configure() {  # once: remove WORK/build to start over
@@ -90,7 +94,7 @@ configure() {  # once: remove WORK/build to start over
   mkdir -p "$dir"
   (cd "$dir" && nice bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
       --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
-      --with-version-build=10 >"$work/configure.log" 2>&1) ||
+      --with-version-build=10 "${system_libs[@]}" >"$work/configure.log" 2>&1) ||
     die "configure failed: $work/configure.log"
 }
 
