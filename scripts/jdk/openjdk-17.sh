@@ -146,10 +146,13 @@ $lines"
   fi
 }
 
-# The Sources record of the pinned version, from apt's (signed) lists.
+# The Sources record of the pinned version, from apt's (signed) lists. awk reads to the end:
+# leaving early while apt-cache still writes (a newer version listed after ours) would kill
+# apt-cache with SIGPIPE, and pipefail would turn the found record into a failure.
 jdk17_source_record() {
   apt-cache showsrc --only-source "$JDK17_SOURCE_PACKAGE" 2>/dev/null | awk -v v="$JDK17_SOURCE_VERSION" '
-    /^$/ { if (found) exit; rec = ""; next }
+    done { next }
+    /^$/ { if (found) done = 1; else rec = ""; next }
     { rec = rec $0 "\n" }
     /^Version: / && $2 == v { found = 1 }
     END { if (!found) exit 1; printf "%s", rec }'
