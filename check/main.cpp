@@ -45,15 +45,6 @@ bool isJavaLauncher(const Jdk& jdk) {
     return jdk.java.filename() == "java" && fs::is_directory(jdk.lib(), ec) && fs::exists(jdk.home / "release", ec);
 }
 
-// Can `file` be written? Checked before the command runs, so a typo does not cost a build.
-std::optional<std::string> writable(const std::string& option, const std::string& file) {
-    const bool existed = ::access(file.c_str(), F_OK) == 0;
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
-    ::close(fd);
-    if (!existed) ::unlink(file.c_str());
-    return std::nullopt;
-}
 
 }  // namespace
 

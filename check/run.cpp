@@ -1,5 +1,6 @@
 #include "run.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -97,6 +98,15 @@ std::vector<std::string> afterRunLines(const Outputs& o) {
     if (o.stats) where += "; statistics: " + (*o.stats == "stderr" ? std::string("standard error") : *o.stats);
     lines.push_back(where);
     return lines;
+}
+
+std::optional<std::string> writable(const std::string& option, const std::string& file) {
+    const bool existed = ::access(file.c_str(), F_OK) == 0;
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
+    ::close(fd);
+    if (!existed) ::unlink(file.c_str());
+    return std::nullopt;
 }
 
 }  // namespace jvmticheck

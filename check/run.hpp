@@ -15,6 +15,10 @@ namespace jvmticheck {
 // program too) are ignored meanwhile, SIGTERM and SIGHUP passed on, so the summary still comes.
 int runProgram(const std::vector<std::string>& command, const Environment& changes);
 
+// Can `file` be written? Checked before a command runs, so a typo does not cost a build: the
+// message names `option` and the file; a file made for the test is removed again.
+std::optional<std::string> writable(const std::string& option, const std::string& file);
+
 // The lines to print after the run: the layer's summary lines from the text report, or what
 // is known when there are none, and where the report (HTML page and text), trace and
 // statistics went.

@@ -19,6 +19,7 @@
 #include "collect.hpp"
 #include "java_words.hpp"
 #include "report/formats/report_files_io.hpp"
+#include "run.hpp"
 #include "sweep_report.hpp"
 #include "sweep_run.hpp"
 
@@ -31,15 +32,6 @@ namespace {
 int fail(const std::string& message) {
     std::cerr << "jvmti-check: " << message << "\n";
     return 2;
-}
-
-std::optional<std::string> writable(const std::string& option, const std::string& file) {
-    const bool existed = ::access(file.c_str(), F_OK) == 0;
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
-    ::close(fd);
-    if (!existed) ::unlink(file.c_str());
-    return std::nullopt;
 }
 
 std::optional<std::string> checkOutputs(const SweepOptions& o) {
