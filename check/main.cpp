@@ -15,6 +15,8 @@
 #include "finish.hpp"
 #include "follow.hpp"
 #include "help.hpp"
+#include "inject/plan.hpp"
+#include "inject/universe.hpp"
 #include "jdk.hpp"
 #include "layer_command.hpp"
 #include "options.hpp"
@@ -182,6 +184,11 @@ int main(int argc, char** argv) {
     // The layer's own parser judges the settings now, rather than each JVM refusing to start.
     const auto judged = jvmtilayer::loadSettings(layerOptions.c_str());
     if (!judged.ok()) return fail("the layer's settings: " + judged.error);
+    // inject= rules are checked against the spec's facts here too, before anything runs.
+    if (!judged.settings.inject.empty()) {
+        const auto plan = jvmtilayer::inject::parse(judged.settings.inject, jvmtilayer::inject::metadataUniverse());
+        if (!plan) return fail(plan.error);
+    }
     if (options.dryRun) {
         std::cout << shellLine(command, changes) << "\n";
         return 0;

@@ -11,6 +11,7 @@
 
 #include "checks/call_site.hpp"
 #include "inject/plan.hpp"
+#include "inject/universe.hpp"
 #include "jvmti_metadata.hpp"
 #include "report/violations.hpp"
 #include "state/state.hpp"
@@ -157,22 +158,12 @@ void poisonOuts(const md::Function& f, void* const* outs) {
     }
 }
 
-std::vector<int> errorsOf(const jvmtiError* errors, int count) {
-    std::vector<int> out;
-    for (int i = 0; i < count; ++i) out.push_back(static_cast<int>(errors[i]));
-    return out;
-}
-
 }  // namespace
 
 std::optional<std::string> start(const Settings& settings, std::vector<std::string>& warnings) {
     if (settings.inject.empty()) return std::nullopt;
     auto s = std::make_unique<State>();
-    for (const auto& f : md::functions)
-        s->universe.functions.push_back({f.num, f.name, f.category, f.traceByDefault,
-                                         errorsOf(f.allowedErrors, f.allowedErrorCount),
-                                         errorsOf(f.environmentalErrors, f.environmentalErrorCount)});
-    for (const auto& e : md::errors) s->universe.errors.push_back({static_cast<int>(e.value), e.name});
+    s->universe = metadataUniverse();
     PlanResult parsed = parse(settings.inject, s->universe);
     if (!parsed) return parsed.error;
     s->plan = std::move(*parsed.plan);

@@ -274,6 +274,15 @@ TEST_CASE("bad command lines: status 2 with the reason") {
     const Run missingLayer = w.run("--layer /nonexistent/libjvmtilayer.so -- java" + agent);
     CHECK(missingLayer.status == 2);
     CHECK(missingLayer.err == "jvmti-check: --layer /nonexistent/libjvmtilayer.so: no such file\n");
+    // inject= rules are judged against the spec before any JVM starts.
+    const Run neverReturned = w.run("inject=GetFrameCount/CLASS_NOT_PREPARED -- java" + agent);
+    CHECK(neverReturned.status == 2);
+    CHECK(contains(neverReturned.err, "jvmti-check: inject=GetFrameCount/CLASS_NOT_PREPARED: GetFrameCount never returns "
+                                      "JVMTI_ERROR_CLASS_NOT_PREPARED (it may return "));
+    CHECK(neverReturned.out.empty());
+    const Run probability = w.run("inject=GetFrameCount/p2 -- java" + agent);
+    CHECK(probability.status == 2);
+    CHECK(probability.err == "jvmti-check: inject=GetFrameCount/p2: probability 2 is outside 0..1\n");
 }
 
 TEST_CASE("a command that already has the layer as an agent is refused, status 2, no JVM") {
