@@ -14,7 +14,8 @@ the debuggee is followed: jdb's JVM loads no agent and is no part of the sweep.
 
 Exit status: the debuggee's (128+N for signal N) when the session went as scripted; 3 when jdb
 answered a step otherwise (it printed something else and the session reached its end); 124 when a
-step got no answer within STEP_SECONDS (default 10; both processes are then killed). Everything jdb
+step got no answer within STEP_SECONDS (default 10), or when the debuggee did not end within
+STEP_SECONDS after the session (both processes are then killed; a debuggee killed here is no crash). Everything jdb
 printed goes to standard output, the debuggee's output to standard error with a "debuggee: " prefix.
 """
 import os
@@ -70,15 +71,19 @@ class Reader:
 
 
 def kill(proc):
+    """Kills proc if it still runs; True when this ended it."""
+    ended_here = False
     if proc.poll() is None:
         try:
             proc.kill()
+            ended_here = True
         except ProcessLookupError:
             pass
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         pass
+    return ended_here
 
 
 def status_of(proc):
@@ -141,15 +146,19 @@ def main():
             sys.stderr.write("jdb-session: the session ended but a process did not\n")
             result = 124
     kill(jdb)
-    kill(vm)
+    vm_killed = kill(vm)
     while not out.eof:
         out.pump(0.05)
     while not session.eof:
         session.pump(0.05)
     sys.stdout.write(session.seen)
     sys.stderr.write("".join("debuggee: " + l + "\n" for l in out.seen.splitlines()))
+    if vm_killed:
+        # Our SIGKILL is no crash of the debuggee: the session is stuck.
+        sys.stderr.write("jdb-session: the debuggee did not end; killed\n")
+        return 124
     if vm.returncode is not None and vm.returncode < 0:
-        return status_of(vm)  # the debuggee ended by a signal: that first
+        return status_of(vm)  # the debuggee ended by a signal of its own: that first
     if result != 0:
         return result
     return status_of(vm)

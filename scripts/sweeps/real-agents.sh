@@ -23,7 +23,7 @@
 #   --only AGENT      jdwp, instrument, byteman or jacoco; may be repeated (default: all four)
 #   --max-runs N      at most N runs per sweep (jvmti-check --max-runs: spread over the call sites).
 #                     Default, per agent: the full sweep where it took under about 5 minutes on a
-#                     loaded 2-core machine (instrument, byteman, jacoco), a bounded sample of 160
+#                     loaded 2-core machine (instrument, byteman, jacoco), a bounded sample of 120
 #                     runs for jdwp (338 runs, each a JVM and a jdb). `full`: every run of every sweep.
 #   --run-timeout S   a run still going after S seconds is killed and counted hung (default 60)
 #   -j N              runs at a time (default 2)
@@ -107,7 +107,7 @@ command_for() {
 }
 
 default_max_runs() {
-  case $1 in jdwp) echo 160 ;; *) echo full ;; esac
+  case $1 in jdwp) echo 120 ;; *) echo full ;; esac
 }
 
 table=$work/table.md
