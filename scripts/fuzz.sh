@@ -62,7 +62,7 @@ options=(-timeout=20 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats
 status=0
 summary=$root/build-fuzz/fuzz-summary.txt
 : > "$summary"
-for name in ${FUZZ_TARGETS:-generator_fuzz layer_settings_fuzz trace_filter_fuzz}; do
+for name in ${FUZZ_TARGETS:-generator_fuzz layer_settings_fuzz trace_filter_fuzz inject_plan_fuzz}; do
   extra=()
   [ "$name" = generator_fuzz ] && extra=(-dict="$root/build-fuzz/spec.dict" -max_len=$generator_max_len)
   findings=$root/build-fuzz/findings/$name
