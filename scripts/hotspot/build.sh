@@ -10,7 +10,8 @@
 # Prints the time of each build and the warnings each build log holds. See docs/hotspot.md.
 #
 #   scripts/hotspot/build.sh [--jdk-src DIR] [--work DIR] [--jobs N] [--boot-jdk DIR]
-#                            [--jtreg] [--only stock|jvmtigen] [--configure-only | --objects-only]
+#                            [--jtreg | --jtreg-only] [--only stock|jvmtigen]
+#                            [--configure-only | --objects-only]
 #
 # --jdk-src   the jdk17u tree (default $JDK17U_SRC, else the tree scripts/jdk/openjdk-17.sh
 #             unpacks); it is never written to: the build works on a copy under WORK/src, patched
@@ -21,7 +22,8 @@
 # --jtreg     after the builds, test/hotspot/jtreg/serviceability/jvmti on each image through
 #             scripts/jtreg-layer.sh --plain-only (the same jtreg, test tree and native test
 #             libraries as the layer's jtreg runs), and the two result lists compared
-# --only      build one configuration only
+# --jtreg-only  no build: the jtreg comparison on the images a previous run left in WORK
+# --only      build (or test) one configuration only
 # --configure-only  stop after configuring (to check the options and the packages)
 # --objects-only    no full build: HotSpot's gensrc step, then only the libjvm objects made from or
 #             against the generated files (jvmtiEnter.o, jvmtiEnterTrace.o, and jvmtiEnv.o, whose
@@ -40,6 +42,7 @@ work=${XDG_CACHE_HOME:-$HOME/.cache}/jvmtigen/hotspot
 jobs=$(nproc)
 boot_jdk=/usr/lib/jvm/java-17-openjdk-amd64
 jtreg=0
+jtreg_only=0
 only=
 configure_only=0
 objects_only=0
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --boot-jdk) boot_jdk=$2; shift 2 ;;
     --jtreg) jtreg=1; shift ;;
+    --jtreg-only) jtreg=1; jtreg_only=1; shift ;;
     --only) only=$2; shift 2 ;;
     --configure-only) configure_only=1; shift ;;
     --objects-only) objects_only=1; shift ;;
@@ -150,13 +154,19 @@ objects() {  # CONF: gensrc, then the JVMTI objects alone, through HotSpot's own
   echo "$1: gensrc and ${#targets[@]} objects in $((end - start)) s; warnings: $(grep -c 'warning:' "$work/objects-$1.log" || true)"
 }
 
-configure
+[ $jtreg_only = 1 ] || configure
 [ $configure_only = 1 ] && { echo "configured: $dir"; exit 0; }
 if [ $objects_only = 1 ]; then
   for c in $configs; do objects "$c"; done
   exit 0
 fi
-for c in $configs; do build "$c"; done
+if [ $jtreg_only = 1 ]; then
+  for c in $configs; do
+    [ -x "$work/jdk-$c/bin/java" ] || die "--jtreg-only: no image $work/jdk-$c (build it first)"
+  done
+else
+  for c in $configs; do build "$c"; done
+fi
 
 if [ $jtreg = 1 ]; then
   for c in $configs; do
