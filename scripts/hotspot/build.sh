@@ -16,7 +16,8 @@
 # --jdk-src   the jdk17u tree (default $JDK17U_SRC, else the tree scripts/jdk/openjdk-17.sh
 #             unpacks); it is never written to: the build works on a copy under WORK/src, patched
 # --work      where the copy, the build directory, the two images and the logs go
-#             (default ~/.cache/jvmtigen/hotspot)
+#             (default $JVMTIGEN_CACHE/hotspot; JVMTIGEN_CACHE, as for scripts/jdk/openjdk-17.sh,
+#             defaults to ~/.cache/jvmtigen)
 # --jobs      make's JOBS (default: the number of CPUs)
 # --boot-jdk  default /usr/lib/jvm/java-17-openjdk-amd64 (openjdk-17-jdk-headless)
 # --jtreg     after the builds, test/hotspot/jtreg/serviceability/jvmti on each image through
@@ -38,7 +39,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 src=${JDK17U_SRC:-}
-work=${XDG_CACHE_HOME:-$HOME/.cache}/jvmtigen/hotspot
+work=${JVMTIGEN_CACHE:-$HOME/.cache/jvmtigen}/hotspot
 jobs=$(nproc)
 boot_jdk=/usr/lib/jvm/java-17-openjdk-amd64
 jtreg=0
