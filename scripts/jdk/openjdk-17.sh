@@ -178,8 +178,9 @@ jdk17_fetch() {
   if ! jdk17_verify "$dir" "$dsc" 2>/dev/null; then
     jdk17_log "downloading $JDK17_SOURCE_PACKAGE $JDK17_SOURCE_VERSION into $dir"
     # apt downloads as user _apt where it can write the directory, else as root (with a note).
+    # The filter's own status is not apt's: grep -v fails when apt, quiet, prints nothing else.
     (cd "$dir" && apt-get source --download-only -qq "$JDK17_SOURCE_PACKAGE=$JDK17_SOURCE_VERSION" 2>&1 \
-       | grep -v '^[NW]: Download is performed unsandboxed' >&2) \
+       | { grep -v '^[NW]: Download is performed unsandboxed' >&2 || true; }) \
       || jdk17_die "apt-get source --download-only $JDK17_SOURCE_PACKAGE=$JDK17_SOURCE_VERSION failed (in $dir)"
     jdk17_verify "$dir" "$dsc" || jdk17_die "the download in $dir does not match its checksums"
   fi
