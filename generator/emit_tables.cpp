@@ -87,12 +87,20 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
             }
             const auto min = minimumOf(p->type);
             const bool isEnum = p->type.kind == Kind::Value && p->type.base == "enum";
+            // What an OutPtr points at, measured by the compiler that builds the tables.
+            std::string valueSize = "0";
+            if (p->type.kind == Kind::OutPtr) {
+                const std::string ctype = p->type.cType();
+                const std::string pointee = ctype.substr(0, ctype.size() - 1);
+                if (!ctype.empty() && ctype.back() == '*' && pointee != "void" && pointee != "const void")
+                    valueSize = "sizeof(" + pointee + ")";
+            }
             if (isEnum) enumsUsed[p->type.name] = true;
             params.push(Object{"name", p->id, "ctype", p->type.cType(), "kind", kindEnumerator(p->type.kind),
                                "base", p->type.base, "enumName", isEnum ? p->type.name : "", "isEnum", isEnum,
                                "nullok", str(p->type.nullok), "nullChecked", str(nullChecked),
                                "hasMin", str(min.has_value()), "min", min.value_or("0"),
-                               "handle", handle, "handleError", handleError});
+                               "handle", handle, "handleError", handleError, "valueSize", valueSize});
         }
         const size_t paramCount = params.size();
         put(fv, "paramList", std::move(params));

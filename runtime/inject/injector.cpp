@@ -112,25 +112,6 @@ bool due(const State& s, const Rule& r, int rule, int num, const std::string& si
     return false;
 }
 
-// How many bytes an out-parameter's value has, for the poison; 0 to leave it alone.
-std::size_t pointeeSize(const md::Param& p) {
-    const std::string_view type = p.ctype;
-    if (type.size() >= 2 && type.substr(type.size() - 2) == "**") return sizeof(void*);
-    const std::string_view base = p.base;
-    if (base == "jboolean") return sizeof(jboolean);
-    if (base == "jint" || base == "enum" || base == "jfloat") return 4;
-    if (base == "jlong" || base == "jlocation" || base == "jdouble") return 8;
-    if (base == "jobject" || base == "jclass" || base == "jthread" || base == "jthreadGroup" ||
-        base == "jmethodID" || base == "jfieldID" || base == "jrawMonitorID")
-        return sizeof(void*);
-    if (type == "jvmtiTimerInfo*") return sizeof(jvmtiTimerInfo);
-    if (type == "jvmtiCapabilities*") return sizeof(jvmtiCapabilities);
-    if (type == "jvmtiThreadInfo*") return sizeof(jvmtiThreadInfo);
-    if (type == "jvmtiThreadGroupInfo*") return sizeof(jvmtiThreadGroupInfo);
-    if (type == "jvmtiMonitorUsage*") return sizeof(jvmtiMonitorUsage);
-    return 0;
-}
-
 void poison(void* target, std::size_t size) {
     if (target == nullptr) return;
     auto* bytes = static_cast<unsigned char*>(target);
@@ -149,7 +130,7 @@ void poisonOuts(const md::Function& f, void* const* outs) {
     for (int i = 0; i < f.paramCount; ++i) {
         const md::Param& p = f.params[i];
         switch (p.kind) {
-        case md::Kind::OutPtr: poison(outs[next++], pointeeSize(p)); break;
+        case md::Kind::OutPtr: poison(outs[next++], p.valueSize); break;
         case md::Kind::AllocBuf:
         case md::Kind::AllocAllocBuf: poison(outs[next++], sizeof(void*)); break;
         case md::Kind::OutBuf: ++next; break;  // the agent's buffer: its length is not known here
@@ -217,32 +198,43 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
     if (rules.empty()) return JVMTI_ERROR_NONE;
     try {
         const void* address = jvmtilayer::checks::currentCallSite();
-        const std::string site = siteOf(*s, address);
         const md::Function* f = md::functionByNum(function);
-        if (s->log != nullptr) noteSite(*s, f->name, site, address);
+        // The site's name costs a lock and a lookup: made only when a rule or the log needs it.
+        std::string site;
+        bool named = false;
+        auto siteName = [&]() -> const std::string& {
+            if (!named) {
+                site = siteOf(*s, address);
+                named = true;
+            }
+            return site;
+        };
+        static const std::string unnamed;
+        if (s->log != nullptr) noteSite(*s, f->name, siteName(), address);
         for (int ri : rules) {
             const Rule& r = s->plan.rules[static_cast<std::size_t>(ri)];
-            if (!r.site.empty() && r.site != site) continue;
+            if (!r.site.empty() && r.site != siteName()) continue;
             const std::size_t cell = static_cast<std::size_t>(ri) * s->width + static_cast<std::size_t>(function);
             const std::uint64_t count = s->calls[cell].fetch_add(1) + 1;
-            if (!due(*s, r, ri, function, site, count)) continue;
+            if (!due(*s, r, ri, function, r.when == When::Probability ? siteName() : unnamed, count)) continue;
             const std::uint64_t nth = s->faults[cell].fetch_add(1);
             jvmtiError error = static_cast<jvmtiError>(r.error);
             if (r.mode != ErrorMode::Named) {
                 const std::size_t index = static_cast<std::size_t>(
-                    r.mode == ErrorMode::Each ? nth : draw(*s, ri, function, site, count, 2));
+                    r.mode == ErrorMode::Each ? nth : draw(*s, ri, function, siteName(), count, 2));
                 error = f->environmentalErrors[index % static_cast<std::size_t>(f->environmentalErrorCount)];
             }
+            const std::string& at = siteName();
             poisonOuts(*f, outs);
             const std::uint64_t number = s->injected.fetch_add(1) + 1;
             const char* name = md::errorName(error);
             const std::string what = "injected " + std::string(name ? name : "an error") + " (inject=" + r.text +
-                                     ", call " + std::to_string(count) + " of " + f->name + " at " + site + ")";
+                                     ", call " + std::to_string(count) + " of " + f->name + " at " + at + ")";
             if (s->log != nullptr) {
                 std::lock_guard<std::mutex> g(s->lock);
                 if (s->log != nullptr) {
                     std::fprintf(s->log, "fault %llu %s %s %s %llu\n", static_cast<unsigned long long>(number), f->name,
-                                 site.c_str(), name ? name : "?", static_cast<unsigned long long>(count));
+                                 at.c_str(), name ? name : "?", static_cast<unsigned long long>(count));
                     std::fflush(s->log);
                 }
             }
