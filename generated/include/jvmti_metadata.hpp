@@ -30,6 +30,7 @@ struct Param {
     int enumValueCount;
     Handle handle;            // a handle whose life the strict checks test
     jvmtiError handleError;   // the error refusing a dead or false handle; NONE for no handle
+    unsigned valueSize;       // OutPtr: the bytes the function writes through it; 0 otherwise
 };
 
 // An out-parameter through which the function hands back JVMTI-allocated memory (the agent

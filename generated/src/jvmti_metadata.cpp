@@ -18,10 +18,10 @@ const int enum_jvmtiVerboseFlag[] = { JVMTI_VERBOSE_OTHER, JVMTI_VERBOSE_GC, JVM
 const Param params_Allocate[] = {
     {"size", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"mem_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_Allocate[] = {
     { 1, true, false, false, 0, false },
@@ -33,7 +33,7 @@ const jvmtiError environmental_Allocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_E
 const Param params_Deallocate[] = {
     {"mem", "unsigned char*", Kind::OutBuf, "uchar", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError allowed_Deallocate[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_Deallocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -41,10 +41,10 @@ const jvmtiError environmental_Deallocate[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI
 const Param params_GetThreadState[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"thread_state_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetThreadState[] = { JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetThreadState[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -53,7 +53,7 @@ const jvmtiError environmental_GetThreadState[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_GetCurrentThread[] = {
     {"thread_ptr", "jthread*", Kind::OutPtr, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jthread)},
 };
 const OutParam out_GetCurrentThread[] = {
     { 0, false, false, true, -1, false },
@@ -65,10 +65,10 @@ const jvmtiError environmental_GetCurrentThread[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_GetAllThreads[] = {
     {"threads_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"threads_ptr", "jthread**", Kind::AllocBuf, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetAllThreads[] = {
     { 1, true, false, true, 0, true },
@@ -80,7 +80,7 @@ const jvmtiError environmental_GetAllThreads[] = { JVMTI_ERROR_OUT_OF_MEMORY, JV
 const Param params_SuspendThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_SuspendThread[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThread[] = { 20 };
@@ -91,13 +91,13 @@ const jvmtiError environmental_SuspendThread[] = { JVMTI_ERROR_THREAD_SUSPENDED,
 const Param params_SuspendThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"request_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"results", "jvmtiError*", Kind::OutBuf, "enum", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SuspendThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendThreadList[] = { 20 };
@@ -107,10 +107,10 @@ const jvmtiError environmental_SuspendThreadList[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_SuspendAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"except_list", "const jthread*", Kind::InBuf, "jthread", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SuspendAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_SuspendAllVirtualThreads[] = { 20, 44 };
@@ -121,7 +121,7 @@ const jvmtiError environmental_SuspendAllVirtualThreads[] = { JVMTI_ERROR_OUT_OF
 const Param params_ResumeThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_ResumeThread[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThread[] = { 20 };
@@ -132,13 +132,13 @@ const jvmtiError environmental_ResumeThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPEND
 const Param params_ResumeThreadList[] = {
     {"request_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"request_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"results", "jvmtiError*", Kind::OutBuf, "enum", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ResumeThreadList[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeThreadList[] = { 20 };
@@ -148,10 +148,10 @@ const jvmtiError environmental_ResumeThreadList[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_ResumeAllVirtualThreads[] = {
     {"except_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"except_list", "const jthread*", Kind::InBuf, "jthread", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ResumeAllVirtualThreads[] = { JVMTI_PHASE_LIVE };
 const int caps_ResumeAllVirtualThreads[] = { 20, 44 };
@@ -162,10 +162,10 @@ const jvmtiError environmental_ResumeAllVirtualThreads[] = { JVMTI_ERROR_OUT_OF_
 const Param params_StopThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"exception", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_StopThread[] = { JVMTI_PHASE_LIVE };
 const int caps_StopThread[] = { 10 };
@@ -176,7 +176,7 @@ const jvmtiError environmental_StopThread[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED
 const Param params_InterruptThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_InterruptThread[] = { JVMTI_PHASE_LIVE };
 const int caps_InterruptThread[] = { 10 };
@@ -186,10 +186,10 @@ const jvmtiError environmental_InterruptThread[] = { JVMTI_ERROR_THREAD_NOT_ALIV
 const Param params_GetThreadInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"info_ptr", "jvmtiThreadInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiThreadInfo)},
 };
 const jvmtiPhase phases_GetThreadInfo[] = { JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetThreadInfo[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -198,13 +198,13 @@ const jvmtiError environmental_GetThreadInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JV
 const Param params_GetOwnedMonitorInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"owned_monitor_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"owned_monitors_ptr", "jobject**", Kind::AllocBuf, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetOwnedMonitorInfo[] = {
     { 2, true, false, true, 1, true },
@@ -217,13 +217,13 @@ const jvmtiError environmental_GetOwnedMonitorInfo[] = { JVMTI_ERROR_THREAD_NOT_
 const Param params_GetOwnedMonitorStackDepthInfo[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"monitor_info_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"monitor_info_ptr", "jvmtiMonitorStackDepthInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetOwnedMonitorStackDepthInfo[] = {
     { 2, true, false, false, 1, true },
@@ -236,10 +236,10 @@ const jvmtiError environmental_GetOwnedMonitorStackDepthInfo[] = { JVMTI_ERROR_T
 const Param params_GetCurrentContendedMonitor[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"monitor_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jobject)},
 };
 const OutParam out_GetCurrentContendedMonitor[] = {
     { 1, false, false, true, -1, false },
@@ -252,16 +252,16 @@ const jvmtiError environmental_GetCurrentContendedMonitor[] = { JVMTI_ERROR_THRE
 const Param params_RunAgentThread[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"proc", "jvmtiStartFunction", Kind::PtrType, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"arg", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"priority", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_RunAgentThread[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_RunAgentThread[] = { JVMTI_ERROR_INVALID_PRIORITY, JVMTI_ERROR_UNSUPPORTED_OPERATION };
@@ -271,10 +271,10 @@ const jvmtiError environmental_RunAgentThread[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_SetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_SetThreadLocalStorage[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -283,10 +283,10 @@ const jvmtiError environmental_SetThreadLocalStorage[] = { JVMTI_ERROR_THREAD_NO
 const Param params_GetThreadLocalStorage[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"data_ptr", "void**", Kind::AgentBuf, "void", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_GetThreadLocalStorage[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetThreadLocalStorage[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -295,10 +295,10 @@ const jvmtiError environmental_GetThreadLocalStorage[] = { JVMTI_ERROR_THREAD_NO
 const Param params_GetTopThreadGroups[] = {
     {"group_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"groups_ptr", "jthreadGroup**", Kind::AllocBuf, "jthreadGroup", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetTopThreadGroups[] = {
     { 1, true, false, true, 0, true },
@@ -310,10 +310,10 @@ const jvmtiError environmental_GetTopThreadGroups[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_GetThreadGroupInfo[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
      nullptr, 0,
-     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP},
+     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP, 0},
     {"info_ptr", "jvmtiThreadGroupInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiThreadGroupInfo)},
 };
 const jvmtiPhase phases_GetThreadGroupInfo[] = { JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetThreadGroupInfo[] = { JVMTI_ERROR_INVALID_THREAD_GROUP, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -322,19 +322,19 @@ const jvmtiError environmental_GetThreadGroupInfo[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_GetThreadGroupChildren[] = {
     {"group", "jthreadGroup", Kind::Value, "jthreadGroup", "", false, false, false, 0,
      nullptr, 0,
-     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP},
+     Handle::ThreadGroup, JVMTI_ERROR_INVALID_THREAD_GROUP, 0},
     {"thread_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"threads_ptr", "jthread**", Kind::AllocBuf, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"group_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"groups_ptr", "jthreadGroup**", Kind::AllocBuf, "jthreadGroup", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetThreadGroupChildren[] = {
     { 2, true, false, true, 1, true },
@@ -347,19 +347,19 @@ const jvmtiError environmental_GetThreadGroupChildren[] = { JVMTI_ERROR_OUT_OF_M
 const Param params_GetStackTrace[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"start_depth", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"frame_buffer", "jvmtiFrameInfo*", Kind::OutBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetStackTrace[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetStackTrace[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
@@ -369,13 +369,13 @@ const jvmtiError environmental_GetStackTrace[] = { JVMTI_ERROR_THREAD_NOT_ALIVE,
 const Param params_GetAllStackTraces[] = {
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"stack_info_ptr", "jvmtiStackInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"thread_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const OutParam out_GetAllStackTraces[] = {
     { 1, true, false, false, -1, false },
@@ -387,16 +387,16 @@ const jvmtiError environmental_GetAllStackTraces[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_GetThreadListStackTraces[] = {
     {"thread_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"thread_list", "const jthread*", Kind::InBuf, "jthread", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"max_frame_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"stack_info_ptr", "jvmtiStackInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetThreadListStackTraces[] = {
     { 3, true, false, false, 0, false },
@@ -409,10 +409,10 @@ const jvmtiError environmental_GetThreadListStackTraces[] = { JVMTI_ERROR_OUT_OF
 const Param params_GetFrameCount[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetFrameCount[] = { JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetFrameCount[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -421,7 +421,7 @@ const jvmtiError environmental_GetFrameCount[] = { JVMTI_ERROR_THREAD_NOT_ALIVE,
 const Param params_PopFrame[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_PopFrame[] = { JVMTI_PHASE_LIVE };
 const int caps_PopFrame[] = { 8 };
@@ -432,16 +432,16 @@ const jvmtiError environmental_PopFrame[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDED, 
 const Param params_GetFrameLocation[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"method_ptr", "jmethodID*", Kind::OutPtr, "jmethodID", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jmethodID)},
     {"location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlocation)},
 };
 const jvmtiPhase phases_GetFrameLocation[] = { JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetFrameLocation[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_NO_MORE_FRAMES, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -450,10 +450,10 @@ const jvmtiError environmental_GetFrameLocation[] = { JVMTI_ERROR_THREAD_NOT_ALI
 const Param params_NotifyFramePop[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_NotifyFramePop[] = { JVMTI_PHASE_LIVE };
 const int caps_NotifyFramePop[] = { 18 };
@@ -464,7 +464,7 @@ const jvmtiError environmental_NotifyFramePop[] = { JVMTI_ERROR_THREAD_NOT_SUSPE
 const Param params_ClearAllFramePops[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_ClearAllFramePops[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearAllFramePops[] = { 18 };
@@ -475,10 +475,10 @@ const jvmtiError environmental_ClearAllFramePops[] = { JVMTI_ERROR_THREAD_NOT_SU
 const Param params_ForceEarlyReturnObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"value", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnObject[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnObject[] = { 33 };
@@ -489,10 +489,10 @@ const jvmtiError environmental_ForceEarlyReturnObject[] = { JVMTI_ERROR_THREAD_N
 const Param params_ForceEarlyReturnInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"value", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnInt[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnInt[] = { 33 };
@@ -503,10 +503,10 @@ const jvmtiError environmental_ForceEarlyReturnInt[] = { JVMTI_ERROR_THREAD_NOT_
 const Param params_ForceEarlyReturnLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"value", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnLong[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnLong[] = { 33 };
@@ -517,10 +517,10 @@ const jvmtiError environmental_ForceEarlyReturnLong[] = { JVMTI_ERROR_THREAD_NOT
 const Param params_ForceEarlyReturnFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"value", "jfloat", Kind::Value, "jfloat", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnFloat[] = { 33 };
@@ -531,10 +531,10 @@ const jvmtiError environmental_ForceEarlyReturnFloat[] = { JVMTI_ERROR_THREAD_NO
 const Param params_ForceEarlyReturnDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"value", "jdouble", Kind::Value, "jdouble", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnDouble[] = { 33 };
@@ -545,7 +545,7 @@ const jvmtiError environmental_ForceEarlyReturnDouble[] = { JVMTI_ERROR_THREAD_N
 const Param params_ForceEarlyReturnVoid[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_ForceEarlyReturnVoid[] = { JVMTI_PHASE_LIVE };
 const int caps_ForceEarlyReturnVoid[] = { 33 };
@@ -556,19 +556,19 @@ const jvmtiError environmental_ForceEarlyReturnVoid[] = { JVMTI_ERROR_THREAD_NOT
 const Param params_FollowReferences[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"klass", "jclass", Kind::PtrType, "jclass", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"initial_object", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"callbacks", "const jvmtiHeapCallbacks*", Kind::InPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_FollowReferences[] = { JVMTI_PHASE_LIVE };
 const int caps_FollowReferences[] = { 0 };
@@ -579,16 +579,16 @@ const jvmtiError environmental_FollowReferences[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_IterateThroughHeap[] = {
     {"heap_filter", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"klass", "jclass", Kind::PtrType, "jclass", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"callbacks", "const jvmtiHeapCallbacks*", Kind::InPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_IterateThroughHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateThroughHeap[] = { 0 };
@@ -599,10 +599,10 @@ const jvmtiError environmental_IterateThroughHeap[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_GetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"tag_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiPhase phases_GetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetTag[] = { 0 };
@@ -612,10 +612,10 @@ const jvmtiError environmental_GetTag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERR
 const Param params_SetTag[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"tag", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetTag[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_SetTag[] = { 0 };
@@ -625,19 +625,19 @@ const jvmtiError environmental_SetTag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERR
 const Param params_GetObjectsWithTags[] = {
     {"tag_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"tags", "const jlong*", Kind::InBuf, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"object_result_ptr", "jobject**", Kind::AllocBuf, "jobject", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"tag_result_ptr", "jlong**", Kind::AllocBuf, "jlong", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetObjectsWithTags[] = {
     { 3, true, false, true, 2, true },
@@ -655,13 +655,13 @@ const jvmtiError environmental_ForceGarbageCollection[] = { JVMTI_ERROR_OUT_OF_M
 const Param params_IterateOverObjectsReachableFromObject[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"object_reference_callback", "jvmtiObjectReferenceCallback", Kind::PtrType, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_IterateOverObjectsReachableFromObject[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverObjectsReachableFromObject[] = { 0 };
@@ -671,16 +671,16 @@ const jvmtiError environmental_IterateOverObjectsReachableFromObject[] = { JVMTI
 const Param params_IterateOverReachableObjects[] = {
     {"heap_root_callback", "jvmtiHeapRootCallback", Kind::PtrType, "struct", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"stack_ref_callback", "jvmtiStackReferenceCallback", Kind::PtrType, "struct", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"object_ref_callback", "jvmtiObjectReferenceCallback", Kind::PtrType, "struct", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_IterateOverReachableObjects[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverReachableObjects[] = { 0 };
@@ -690,13 +690,13 @@ const jvmtiError environmental_IterateOverReachableObjects[] = { JVMTI_ERROR_OUT
 const Param params_IterateOverHeap[] = {
     {"object_filter", "jvmtiHeapObjectFilter", Kind::Value, "enum", "jvmtiHeapObjectFilter", false, false, false, 0,
      enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"heap_object_callback", "jvmtiHeapObjectCallback", Kind::PtrType, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_IterateOverHeap[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverHeap[] = { 0 };
@@ -706,16 +706,16 @@ const jvmtiError environmental_IterateOverHeap[] = { JVMTI_ERROR_OUT_OF_MEMORY, 
 const Param params_IterateOverInstancesOfClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"object_filter", "jvmtiHeapObjectFilter", Kind::Value, "enum", "jvmtiHeapObjectFilter", false, false, false, 0,
      enum_jvmtiHeapObjectFilter, sizeof enum_jvmtiHeapObjectFilter / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"heap_object_callback", "jvmtiHeapObjectCallback", Kind::PtrType, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"user_data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_IterateOverInstancesOfClass[] = { JVMTI_PHASE_LIVE };
 const int caps_IterateOverInstancesOfClass[] = { 0 };
@@ -725,16 +725,16 @@ const jvmtiError environmental_IterateOverInstancesOfClass[] = { JVMTI_ERROR_OUT
 const Param params_GetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jobject)},
 };
 const OutParam out_GetLocalObject[] = {
     { 3, false, false, true, -1, false },
@@ -748,13 +748,13 @@ const jvmtiError environmental_GetLocalObject[] = { JVMTI_ERROR_THREAD_NOT_SUSPE
 const Param params_GetLocalInstance[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jobject)},
 };
 const OutParam out_GetLocalInstance[] = {
     { 2, false, false, true, -1, false },
@@ -768,16 +768,16 @@ const jvmtiError environmental_GetLocalInstance[] = { JVMTI_ERROR_THREAD_NOT_SUS
 const Param params_GetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalInt[] = { 14 };
@@ -788,16 +788,16 @@ const jvmtiError environmental_GetLocalInt[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDE
 const Param params_GetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiPhase phases_GetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalLong[] = { 14 };
@@ -808,16 +808,16 @@ const jvmtiError environmental_GetLocalLong[] = { JVMTI_ERROR_THREAD_NOT_SUSPEND
 const Param params_GetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jfloat*", Kind::OutPtr, "jfloat", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jfloat)},
 };
 const jvmtiPhase phases_GetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalFloat[] = { 14 };
@@ -828,16 +828,16 @@ const jvmtiError environmental_GetLocalFloat[] = { JVMTI_ERROR_THREAD_NOT_SUSPEN
 const Param params_GetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "jdouble*", Kind::OutPtr, "jdouble", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jdouble)},
 };
 const jvmtiPhase phases_GetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_GetLocalDouble[] = { 14 };
@@ -848,16 +848,16 @@ const jvmtiError environmental_GetLocalDouble[] = { JVMTI_ERROR_THREAD_NOT_SUSPE
 const Param params_SetLocalObject[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_SetLocalObject[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalObject[] = { 14 };
@@ -868,16 +868,16 @@ const jvmtiError environmental_SetLocalObject[] = { JVMTI_ERROR_THREAD_NOT_SUSPE
 const Param params_SetLocalInt[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetLocalInt[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalInt[] = { 14 };
@@ -888,16 +888,16 @@ const jvmtiError environmental_SetLocalInt[] = { JVMTI_ERROR_THREAD_NOT_SUSPENDE
 const Param params_SetLocalLong[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetLocalLong[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalLong[] = { 14 };
@@ -908,16 +908,16 @@ const jvmtiError environmental_SetLocalLong[] = { JVMTI_ERROR_THREAD_NOT_SUSPEND
 const Param params_SetLocalFloat[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jfloat", Kind::Value, "jfloat", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetLocalFloat[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalFloat[] = { 14 };
@@ -928,16 +928,16 @@ const jvmtiError environmental_SetLocalFloat[] = { JVMTI_ERROR_THREAD_NOT_SUSPEN
 const Param params_SetLocalDouble[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"depth", "jint", Kind::Value, "jframeID", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"slot", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jdouble", Kind::Value, "jdouble", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetLocalDouble[] = { JVMTI_PHASE_LIVE };
 const int caps_SetLocalDouble[] = { 14 };
@@ -948,10 +948,10 @@ const jvmtiError environmental_SetLocalDouble[] = { JVMTI_ERROR_THREAD_NOT_SUSPE
 const Param params_SetBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"location", "jlocation", Kind::Value, "jlocation", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_SetBreakpoint[] = { 19 };
@@ -962,10 +962,10 @@ const jvmtiError environmental_SetBreakpoint[] = { JVMTI_ERROR_INVALID_METHODID,
 const Param params_ClearBreakpoint[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"location", "jlocation", Kind::Value, "jlocation", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_ClearBreakpoint[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearBreakpoint[] = { 19 };
@@ -976,10 +976,10 @@ const jvmtiError environmental_ClearBreakpoint[] = { JVMTI_ERROR_INVALID_METHODI
 const Param params_SetFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
 };
 const jvmtiPhase phases_SetFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldAccessWatch[] = { 2 };
@@ -990,10 +990,10 @@ const jvmtiError environmental_SetFieldAccessWatch[] = { JVMTI_ERROR_INVALID_FIE
 const Param params_ClearFieldAccessWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
 };
 const jvmtiPhase phases_ClearFieldAccessWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldAccessWatch[] = { 2 };
@@ -1004,10 +1004,10 @@ const jvmtiError environmental_ClearFieldAccessWatch[] = { JVMTI_ERROR_INVALID_F
 const Param params_SetFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
 };
 const jvmtiPhase phases_SetFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_SetFieldModificationWatch[] = { 1 };
@@ -1018,10 +1018,10 @@ const jvmtiError environmental_SetFieldModificationWatch[] = { JVMTI_ERROR_INVAL
 const Param params_ClearFieldModificationWatch[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
 };
 const jvmtiPhase phases_ClearFieldModificationWatch[] = { JVMTI_PHASE_LIVE };
 const int caps_ClearFieldModificationWatch[] = { 1 };
@@ -1032,10 +1032,10 @@ const jvmtiError environmental_ClearFieldModificationWatch[] = { JVMTI_ERROR_INV
 const Param params_GetAllModules[] = {
     {"module_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"modules_ptr", "jobject**", Kind::AllocBuf, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetAllModules[] = {
     { 1, true, false, true, 0, true },
@@ -1047,13 +1047,13 @@ const jvmtiError environmental_GetAllModules[] = { JVMTI_ERROR_OUT_OF_MEMORY, JV
 const Param params_GetNamedModule[] = {
     {"class_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"package_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"module_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jobject)},
 };
 const OutParam out_GetNamedModule[] = {
     { 2, false, false, true, -1, false },
@@ -1066,10 +1066,10 @@ const jvmtiError environmental_GetNamedModule[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_AddModuleReads[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_AddModuleReads[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleReads[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_UNMODIFIABLE_MODULE };
@@ -1079,13 +1079,13 @@ const jvmtiError environmental_AddModuleReads[] = { JVMTI_ERROR_UNMODIFIABLE_MOD
 const Param params_AddModuleExports[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"pkg_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_AddModuleExports[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleExports[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
@@ -1095,13 +1095,13 @@ const jvmtiError environmental_AddModuleExports[] = { JVMTI_ERROR_UNMODIFIABLE_M
 const Param params_AddModuleOpens[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"pkg_name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"to_module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
 };
 const jvmtiPhase phases_AddModuleOpens[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleOpens[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_UNMODIFIABLE_MODULE };
@@ -1111,10 +1111,10 @@ const jvmtiError environmental_AddModuleOpens[] = { JVMTI_ERROR_UNMODIFIABLE_MOD
 const Param params_AddModuleUses[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"service", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
 };
 const jvmtiPhase phases_AddModuleUses[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleUses[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
@@ -1124,13 +1124,13 @@ const jvmtiError environmental_AddModuleUses[] = { JVMTI_ERROR_UNMODIFIABLE_MODU
 const Param params_AddModuleProvides[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"service", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"impl_class", "jclass", Kind::PtrType, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
 };
 const jvmtiPhase phases_AddModuleProvides[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddModuleProvides[] = { JVMTI_ERROR_INVALID_MODULE, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_UNMODIFIABLE_MODULE };
@@ -1140,10 +1140,10 @@ const jvmtiError environmental_AddModuleProvides[] = { JVMTI_ERROR_UNMODIFIABLE_
 const Param params_IsModifiableModule[] = {
     {"module", "jobject", Kind::PtrType, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"is_modifiable_module_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsModifiableModule[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_IsModifiableModule[] = { JVMTI_ERROR_INVALID_MODULE };
@@ -1153,10 +1153,10 @@ const jvmtiError environmental_IsModifiableModule[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_GetLoadedClasses[] = {
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"classes_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetLoadedClasses[] = {
     { 1, true, false, true, 0, true },
@@ -1168,13 +1168,13 @@ const jvmtiError environmental_GetLoadedClasses[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_GetClassLoaderClasses[] = {
     {"initiating_loader", "jobject", Kind::PtrType, "jobject", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"class_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"classes_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetClassLoaderClasses[] = {
     { 2, true, false, true, 1, true },
@@ -1186,13 +1186,13 @@ const jvmtiError environmental_GetClassLoaderClasses[] = { JVMTI_ERROR_OUT_OF_ME
 const Param params_GetClassSignature[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetClassSignature[] = {
     { 1, true, false, false, -1, false },
@@ -1205,10 +1205,10 @@ const jvmtiError environmental_GetClassSignature[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_GetClassStatus[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"status_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetClassStatus[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetClassStatus[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1217,10 +1217,10 @@ const jvmtiError environmental_GetClassStatus[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_GetSourceFileName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"source_name_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetSourceFileName[] = {
     { 1, true, false, false, -1, false },
@@ -1234,10 +1234,10 @@ const jvmtiError environmental_GetSourceFileName[] = { JVMTI_ERROR_ABSENT_INFORM
 const Param params_GetClassModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetClassModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetClassModifiers[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1246,13 +1246,13 @@ const jvmtiError environmental_GetClassModifiers[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_GetClassMethods[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"method_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"methods_ptr", "jmethodID**", Kind::AllocBuf, "jmethodID", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetClassMethods[] = {
     { 2, true, false, false, 1, true },
@@ -1265,13 +1265,13 @@ const jvmtiError environmental_GetClassMethods[] = { JVMTI_ERROR_CLASS_NOT_PREPA
 const Param params_GetClassFields[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"fields_ptr", "jfieldID**", Kind::AllocBuf, "jfieldID", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetClassFields[] = {
     { 2, true, false, false, 1, true },
@@ -1284,13 +1284,13 @@ const jvmtiError environmental_GetClassFields[] = { JVMTI_ERROR_CLASS_NOT_PREPAR
 const Param params_GetImplementedInterfaces[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"interface_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"interfaces_ptr", "jclass**", Kind::AllocBuf, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetImplementedInterfaces[] = {
     { 2, true, false, true, 1, true },
@@ -1303,13 +1303,13 @@ const jvmtiError environmental_GetImplementedInterfaces[] = { JVMTI_ERROR_CLASS_
 const Param params_GetClassVersionNumbers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"minor_version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"major_version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetClassVersionNumbers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetClassVersionNumbers[] = { JVMTI_ERROR_ABSENT_INFORMATION };
@@ -1319,16 +1319,16 @@ const jvmtiError environmental_GetClassVersionNumbers[] = { JVMTI_ERROR_OUT_OF_M
 const Param params_GetConstantPool[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"constant_pool_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"constant_pool_byte_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"constant_pool_bytes_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetConstantPool[] = {
     { 3, true, false, false, 2, true },
@@ -1342,10 +1342,10 @@ const jvmtiError environmental_GetConstantPool[] = { JVMTI_ERROR_OUT_OF_MEMORY, 
 const Param params_IsInterface[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"is_interface_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsInterface[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_IsInterface[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1354,10 +1354,10 @@ const jvmtiError environmental_IsInterface[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMT
 const Param params_IsArrayClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"is_array_class_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsArrayClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_IsArrayClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1366,10 +1366,10 @@ const jvmtiError environmental_IsArrayClass[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVM
 const Param params_IsModifiableClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"is_modifiable_class_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsModifiableClass[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_IsModifiableClass[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1378,10 +1378,10 @@ const jvmtiError environmental_IsModifiableClass[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_GetClassLoader[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"classloader_ptr", "jobject*", Kind::OutPtr, "jobject", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jobject)},
 };
 const OutParam out_GetClassLoader[] = {
     { 1, false, false, true, -1, false },
@@ -1393,10 +1393,10 @@ const jvmtiError environmental_GetClassLoader[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_GetSourceDebugExtension[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"source_debug_extension_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetSourceDebugExtension[] = {
     { 1, true, false, false, -1, false },
@@ -1410,10 +1410,10 @@ const jvmtiError environmental_GetSourceDebugExtension[] = { JVMTI_ERROR_ABSENT_
 const Param params_RetransformClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"classes", "const jclass*", Kind::InBuf, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_RetransformClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RetransformClasses[] = { 37 };
@@ -1424,10 +1424,10 @@ const jvmtiError environmental_RetransformClasses[] = { JVMTI_ERROR_UNMODIFIABLE
 const Param params_RedefineClasses[] = {
     {"class_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"class_definitions", "const jvmtiClassDefinition*", Kind::InBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_RedefineClasses[] = { JVMTI_PHASE_LIVE };
 const int caps_RedefineClasses[] = { 9 };
@@ -1438,10 +1438,10 @@ const jvmtiError environmental_RedefineClasses[] = { JVMTI_ERROR_UNMODIFIABLE_CL
 const Param params_GetObjectSize[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"size_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiPhase phases_GetObjectSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetObjectSize[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1450,10 +1450,10 @@ const jvmtiError environmental_GetObjectSize[] = { JVMTI_ERROR_OUT_OF_MEMORY, JV
 const Param params_GetObjectHashCode[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"hash_code_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetObjectHashCode[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetObjectHashCode[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1462,10 +1462,10 @@ const jvmtiError environmental_GetObjectHashCode[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_GetObjectMonitorUsage[] = {
     {"object", "jobject", Kind::Value, "jobject", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Object, JVMTI_ERROR_INVALID_OBJECT},
+     Handle::Object, JVMTI_ERROR_INVALID_OBJECT, 0},
     {"info_ptr", "jvmtiMonitorUsage*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiMonitorUsage)},
 };
 const jvmtiPhase phases_GetObjectMonitorUsage[] = { JVMTI_PHASE_LIVE };
 const int caps_GetObjectMonitorUsage[] = { 7 };
@@ -1475,19 +1475,19 @@ const jvmtiError environmental_GetObjectMonitorUsage[] = { JVMTI_ERROR_OUT_OF_ME
 const Param params_GetFieldName[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetFieldName[] = {
     { 2, true, false, false, -1, false },
@@ -1501,13 +1501,13 @@ const jvmtiError environmental_GetFieldName[] = { JVMTI_ERROR_INVALID_FIELDID, J
 const Param params_GetFieldDeclaringClass[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
     {"declaring_class_ptr", "jclass*", Kind::OutPtr, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jclass)},
 };
 const OutParam out_GetFieldDeclaringClass[] = {
     { 2, false, false, true, -1, false },
@@ -1519,13 +1519,13 @@ const jvmtiError environmental_GetFieldDeclaringClass[] = { JVMTI_ERROR_INVALID_
 const Param params_GetFieldModifiers[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetFieldModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetFieldModifiers[] = { JVMTI_ERROR_INVALID_CLASS, JVMTI_ERROR_INVALID_FIELDID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1534,13 +1534,13 @@ const jvmtiError environmental_GetFieldModifiers[] = { JVMTI_ERROR_INVALID_FIELD
 const Param params_IsFieldSynthetic[] = {
     {"klass", "jclass", Kind::Value, "jclass", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Class, JVMTI_ERROR_INVALID_CLASS},
+     Handle::Class, JVMTI_ERROR_INVALID_CLASS, 0},
     {"field", "jfieldID", Kind::Value, "jfieldID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Field, JVMTI_ERROR_INVALID_FIELDID},
+     Handle::Field, JVMTI_ERROR_INVALID_FIELDID, 0},
     {"is_synthetic_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsFieldSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsFieldSynthetic[] = { 4 };
@@ -1550,16 +1550,16 @@ const jvmtiError environmental_IsFieldSynthetic[] = { JVMTI_ERROR_INVALID_FIELDI
 const Param params_GetMethodName[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"signature_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"generic_ptr", "char**", Kind::AllocBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetMethodName[] = {
     { 1, true, false, false, -1, false },
@@ -1573,10 +1573,10 @@ const jvmtiError environmental_GetMethodName[] = { JVMTI_ERROR_INVALID_METHODID,
 const Param params_GetMethodDeclaringClass[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"declaring_class_ptr", "jclass*", Kind::OutPtr, "jclass", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jclass)},
 };
 const OutParam out_GetMethodDeclaringClass[] = {
     { 1, false, false, true, -1, false },
@@ -1588,10 +1588,10 @@ const jvmtiError environmental_GetMethodDeclaringClass[] = { JVMTI_ERROR_INVALID
 const Param params_GetMethodModifiers[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"modifiers_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetMethodModifiers[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetMethodModifiers[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1600,10 +1600,10 @@ const jvmtiError environmental_GetMethodModifiers[] = { JVMTI_ERROR_INVALID_METH
 const Param params_GetMaxLocals[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"max_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetMaxLocals[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetMaxLocals[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1612,10 +1612,10 @@ const jvmtiError environmental_GetMaxLocals[] = { JVMTI_ERROR_INVALID_METHODID, 
 const Param params_GetArgumentsSize[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"size_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiPhase phases_GetArgumentsSize[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetArgumentsSize[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NATIVE_METHOD, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1624,13 +1624,13 @@ const jvmtiError environmental_GetArgumentsSize[] = { JVMTI_ERROR_INVALID_METHOD
 const Param params_GetLineNumberTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"entry_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"table_ptr", "jvmtiLineNumberEntry**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetLineNumberTable[] = {
     { 2, true, false, false, 1, true },
@@ -1644,13 +1644,13 @@ const jvmtiError environmental_GetLineNumberTable[] = { JVMTI_ERROR_INVALID_METH
 const Param params_GetMethodLocation[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"start_location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlocation)},
     {"end_location_ptr", "jlocation*", Kind::OutPtr, "jlocation", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlocation)},
 };
 const jvmtiPhase phases_GetMethodLocation[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError errors_GetMethodLocation[] = { JVMTI_ERROR_ABSENT_INFORMATION };
@@ -1660,13 +1660,13 @@ const jvmtiError environmental_GetMethodLocation[] = { JVMTI_ERROR_INVALID_METHO
 const Param params_GetLocalVariableTable[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"entry_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"table_ptr", "jvmtiLocalVariableEntry**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetLocalVariableTable[] = {
     { 2, true, false, false, 1, true },
@@ -1680,13 +1680,13 @@ const jvmtiError environmental_GetLocalVariableTable[] = { JVMTI_ERROR_INVALID_M
 const Param params_GetBytecodes[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"bytecode_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"bytecodes_ptr", "unsigned char**", Kind::AllocBuf, "uchar", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetBytecodes[] = {
     { 2, true, false, false, 1, true },
@@ -1699,10 +1699,10 @@ const jvmtiError environmental_GetBytecodes[] = { JVMTI_ERROR_INVALID_METHODID, 
 const Param params_IsMethodNative[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"is_native_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsMethodNative[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_IsMethodNative[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1711,10 +1711,10 @@ const jvmtiError environmental_IsMethodNative[] = { JVMTI_ERROR_INVALID_METHODID
 const Param params_IsMethodSynthetic[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"is_synthetic_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsMethodSynthetic[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_IsMethodSynthetic[] = { 4 };
@@ -1724,10 +1724,10 @@ const jvmtiError environmental_IsMethodSynthetic[] = { JVMTI_ERROR_INVALID_METHO
 const Param params_IsMethodObsolete[] = {
     {"method", "jmethodID", Kind::Value, "jmethodID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Method, JVMTI_ERROR_INVALID_METHODID},
+     Handle::Method, JVMTI_ERROR_INVALID_METHODID, 0},
     {"is_obsolete_ptr", "jboolean*", Kind::OutPtr, "jboolean", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jboolean)},
 };
 const jvmtiPhase phases_IsMethodObsolete[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_IsMethodObsolete[] = { JVMTI_ERROR_INVALID_METHODID, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1736,7 +1736,7 @@ const jvmtiError environmental_IsMethodObsolete[] = { JVMTI_ERROR_INVALID_METHOD
 const Param params_SetNativeMethodPrefix[] = {
     {"prefix", "const char*", Kind::InBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const int caps_SetNativeMethodPrefix[] = { 36 };
 const jvmtiError allowed_SetNativeMethodPrefix[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1745,10 +1745,10 @@ const jvmtiError environmental_SetNativeMethodPrefix[] = { JVMTI_ERROR_OUT_OF_ME
 const Param params_SetNativeMethodPrefixes[] = {
     {"prefix_count", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"prefixes", "char**", Kind::AgentBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const int caps_SetNativeMethodPrefixes[] = { 36 };
 const jvmtiError allowed_SetNativeMethodPrefixes[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1757,10 +1757,10 @@ const jvmtiError environmental_SetNativeMethodPrefixes[] = { JVMTI_ERROR_OUT_OF_
 const Param params_CreateRawMonitor[] = {
     {"name", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"monitor_ptr", "jrawMonitorID*", Kind::OutPtr, "jrawMonitorID", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jrawMonitorID)},
 };
 const jvmtiPhase phases_CreateRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_CreateRawMonitor[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1769,7 +1769,7 @@ const jvmtiError environmental_CreateRawMonitor[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_DestroyRawMonitor[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_DestroyRawMonitor[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_DestroyRawMonitor[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
@@ -1779,7 +1779,7 @@ const jvmtiError environmental_DestroyRawMonitor[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_RawMonitorEnter[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError allowed_RawMonitorEnter[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_RawMonitorEnter[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -1787,7 +1787,7 @@ const jvmtiError environmental_RawMonitorEnter[] = { JVMTI_ERROR_OUT_OF_MEMORY, 
 const Param params_RawMonitorExit[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError errors_RawMonitorExit[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 const jvmtiError allowed_RawMonitorExit[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1796,10 +1796,10 @@ const jvmtiError environmental_RawMonitorExit[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_RawMonitorWait[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"millis", "jlong", Kind::Value, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError errors_RawMonitorWait[] = { JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_INTERRUPT };
 const jvmtiError allowed_RawMonitorWait[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_INTERRUPT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1808,7 +1808,7 @@ const jvmtiError environmental_RawMonitorWait[] = { JVMTI_ERROR_INTERRUPT, JVMTI
 const Param params_RawMonitorNotify[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError errors_RawMonitorNotify[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 const jvmtiError allowed_RawMonitorNotify[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1817,7 +1817,7 @@ const jvmtiError environmental_RawMonitorNotify[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_RawMonitorNotifyAll[] = {
     {"monitor", "jrawMonitorID", Kind::Value, "jrawMonitorID", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError errors_RawMonitorNotifyAll[] = { JVMTI_ERROR_NOT_MONITOR_OWNER };
 const jvmtiError allowed_RawMonitorNotifyAll[] = { JVMTI_ERROR_INVALID_MONITOR, JVMTI_ERROR_NOT_MONITOR_OWNER, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1826,7 +1826,7 @@ const jvmtiError environmental_RawMonitorNotifyAll[] = { JVMTI_ERROR_OUT_OF_MEMO
 const Param params_SetJNIFunctionTable[] = {
     {"function_table", "const jniNativeInterface*", Kind::InPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetJNIFunctionTable[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_SetJNIFunctionTable[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1835,7 +1835,7 @@ const jvmtiError environmental_SetJNIFunctionTable[] = { JVMTI_ERROR_OUT_OF_MEMO
 const Param params_GetJNIFunctionTable[] = {
     {"function_table", "jniNativeInterface**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetJNIFunctionTable[] = {
     { 0, true, false, false, -1, false },
@@ -1847,10 +1847,10 @@ const jvmtiError environmental_GetJNIFunctionTable[] = { JVMTI_ERROR_OUT_OF_MEMO
 const Param params_SetEventCallbacks[] = {
     {"callbacks", "const jvmtiEventCallbacks*", Kind::InPtr, "struct", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"size_of_callbacks", "jint", Kind::Value, "jint", "", false, false, true, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetEventCallbacks[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_SetEventCallbacks[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1859,13 +1859,13 @@ const jvmtiError environmental_SetEventCallbacks[] = { JVMTI_ERROR_OUT_OF_MEMORY
 const Param params_SetEventNotificationMode[] = {
     {"mode", "jvmtiEventMode", Kind::Value, "enum", "jvmtiEventMode", false, false, false, 0,
      enum_jvmtiEventMode, sizeof enum_jvmtiEventMode / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
      enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"event_thread", "jthread", Kind::PtrType, "jthread", "", true, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
 };
 const jvmtiPhase phases_SetEventNotificationMode[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_SetEventNotificationMode[] = { JVMTI_ERROR_INVALID_THREAD, JVMTI_ERROR_THREAD_NOT_ALIVE, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_MUST_POSSESS_CAPABILITY };
@@ -1875,7 +1875,7 @@ const jvmtiError environmental_SetEventNotificationMode[] = { JVMTI_ERROR_THREAD
 const Param params_GenerateEvents[] = {
     {"event_type", "jvmtiEvent", Kind::Value, "enum", "jvmtiEvent", false, false, false, 0,
      enum_jvmtiEvent, sizeof enum_jvmtiEvent / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_GenerateEvents[] = { JVMTI_PHASE_LIVE };
 const jvmtiError errors_GenerateEvents[] = { JVMTI_ERROR_MUST_POSSESS_CAPABILITY, JVMTI_ERROR_ILLEGAL_ARGUMENT };
@@ -1885,10 +1885,10 @@ const jvmtiError environmental_GenerateEvents[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_GetExtensionFunctions[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"extensions", "jvmtiExtensionFunctionInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetExtensionFunctions[] = {
     { 1, true, false, false, 0, true },
@@ -1900,10 +1900,10 @@ const jvmtiError environmental_GetExtensionFunctions[] = { JVMTI_ERROR_OUT_OF_ME
 const Param params_GetExtensionEvents[] = {
     {"extension_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"extensions", "jvmtiExtensionEventInfo**", Kind::AllocBuf, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetExtensionEvents[] = {
     { 1, true, false, false, 0, true },
@@ -1915,10 +1915,10 @@ const jvmtiError environmental_GetExtensionEvents[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_SetExtensionEventCallback[] = {
     {"extension_event_index", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"callback", "jvmtiExtensionEvent", Kind::PtrType, "struct", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetExtensionEventCallback[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_SetExtensionEventCallback[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
@@ -1928,7 +1928,7 @@ const jvmtiError environmental_SetExtensionEventCallback[] = { JVMTI_ERROR_OUT_O
 const Param params_GetPotentialCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiCapabilities)},
 };
 const jvmtiPhase phases_GetPotentialCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_GetPotentialCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1937,7 +1937,7 @@ const jvmtiError environmental_GetPotentialCapabilities[] = { JVMTI_ERROR_OUT_OF
 const Param params_AddCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_AddCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE };
@@ -1947,7 +1947,7 @@ const jvmtiError environmental_AddCapabilities[] = { JVMTI_ERROR_NOT_AVAILABLE, 
 const Param params_RelinquishCapabilities[] = {
     {"capabilities_ptr", "const jvmtiCapabilities*", Kind::InPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_RelinquishCapabilities[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError allowed_RelinquishCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
@@ -1956,7 +1956,7 @@ const jvmtiError environmental_RelinquishCapabilities[] = { JVMTI_ERROR_OUT_OF_M
 const Param params_GetCapabilities[] = {
     {"capabilities_ptr", "jvmtiCapabilities*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiCapabilities)},
 };
 const jvmtiError allowed_GetCapabilities[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetCapabilities[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -1964,7 +1964,7 @@ const jvmtiError environmental_GetCapabilities[] = { JVMTI_ERROR_OUT_OF_MEMORY, 
 const Param params_GetCurrentThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiTimerInfo)},
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTimerInfo[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTimerInfo[] = { 22 };
@@ -1974,7 +1974,7 @@ const jvmtiError environmental_GetCurrentThreadCpuTimerInfo[] = { JVMTI_ERROR_OU
 const Param params_GetCurrentThreadCpuTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiPhase phases_GetCurrentThreadCpuTime[] = { JVMTI_PHASE_START, JVMTI_PHASE_LIVE };
 const int caps_GetCurrentThreadCpuTime[] = { 22 };
@@ -1985,7 +1985,7 @@ const jvmtiError environmental_GetCurrentThreadCpuTime[] = { JVMTI_ERROR_UNSUPPO
 const Param params_GetThreadCpuTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiTimerInfo)},
 };
 const jvmtiPhase phases_GetThreadCpuTimerInfo[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTimerInfo[] = { 23 };
@@ -1995,10 +1995,10 @@ const jvmtiError environmental_GetThreadCpuTimerInfo[] = { JVMTI_ERROR_OUT_OF_ME
 const Param params_GetThreadCpuTime[] = {
     {"thread", "jthread", Kind::Value, "jthread", "", false, false, false, 0,
      nullptr, 0,
-     Handle::Thread, JVMTI_ERROR_INVALID_THREAD},
+     Handle::Thread, JVMTI_ERROR_INVALID_THREAD, 0},
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiPhase phases_GetThreadCpuTime[] = { JVMTI_PHASE_LIVE };
 const int caps_GetThreadCpuTime[] = { 23 };
@@ -2009,7 +2009,7 @@ const jvmtiError environmental_GetThreadCpuTime[] = { JVMTI_ERROR_THREAD_NOT_ALI
 const Param params_GetTimerInfo[] = {
     {"info_ptr", "jvmtiTimerInfo*", Kind::OutPtr, "struct", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiTimerInfo)},
 };
 const jvmtiError allowed_GetTimerInfo[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetTimerInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2017,7 +2017,7 @@ const jvmtiError environmental_GetTimerInfo[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVM
 const Param params_GetTime[] = {
     {"nanos_ptr", "jlong*", Kind::OutPtr, "jlong", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jlong)},
 };
 const jvmtiError allowed_GetTime[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetTime[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2025,7 +2025,7 @@ const jvmtiError environmental_GetTime[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ER
 const Param params_GetAvailableProcessors[] = {
     {"processor_count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiError allowed_GetAvailableProcessors[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetAvailableProcessors[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2033,7 +2033,7 @@ const jvmtiError environmental_GetAvailableProcessors[] = { JVMTI_ERROR_OUT_OF_M
 const Param params_AddToBootstrapClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_AddToBootstrapClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT };
@@ -2043,7 +2043,7 @@ const jvmtiError environmental_AddToBootstrapClassLoaderSearch[] = { JVMTI_ERROR
 const Param params_AddToSystemClassLoaderSearch[] = {
     {"segment", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_AddToSystemClassLoaderSearch[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const jvmtiError errors_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_CLASS_LOADER_UNSUPPORTED };
@@ -2053,10 +2053,10 @@ const jvmtiError environmental_AddToSystemClassLoaderSearch[] = { JVMTI_ERROR_IL
 const Param params_GetSystemProperties[] = {
     {"count_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
     {"property_ptr", "char***", Kind::AllocAllocBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetSystemProperties[] = {
     { 1, true, true, false, 0, true },
@@ -2068,10 +2068,10 @@ const jvmtiError environmental_GetSystemProperties[] = { JVMTI_ERROR_OUT_OF_MEMO
 const Param params_GetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetSystemProperty[] = {
     { 1, true, false, false, -1, false },
@@ -2084,10 +2084,10 @@ const jvmtiError environmental_GetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE
 const Param params_SetSystemProperty[] = {
     {"property", "const char*", Kind::InBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value_ptr", "const char*", Kind::InBuf, "char", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetSystemProperty[] = { JVMTI_PHASE_ONLOAD };
 const jvmtiError errors_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE };
@@ -2097,7 +2097,7 @@ const jvmtiError environmental_SetSystemProperty[] = { JVMTI_ERROR_NOT_AVAILABLE
 const Param params_GetPhase[] = {
     {"phase_ptr", "jvmtiPhase*", Kind::OutPtr, "enum", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiPhase)},
 };
 const jvmtiError allowed_GetPhase[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetPhase[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2107,7 +2107,7 @@ const jvmtiError environmental_DisposeEnvironment[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_SetEnvironmentLocalStorage[] = {
     {"data", "const void*", Kind::InBuf, "void", "", true, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError allowed_SetEnvironmentLocalStorage[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_SetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2115,7 +2115,7 @@ const jvmtiError environmental_SetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_
 const Param params_GetEnvironmentLocalStorage[] = {
     {"data_ptr", "void**", Kind::AgentBuf, "void", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError allowed_GetEnvironmentLocalStorage[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2123,7 +2123,7 @@ const jvmtiError environmental_GetEnvironmentLocalStorage[] = { JVMTI_ERROR_OUT_
 const Param params_GetVersionNumber[] = {
     {"version_ptr", "jint*", Kind::OutPtr, "jint", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jint)},
 };
 const jvmtiError allowed_GetVersionNumber[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetVersionNumber[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2131,10 +2131,10 @@ const jvmtiError environmental_GetVersionNumber[] = { JVMTI_ERROR_OUT_OF_MEMORY,
 const Param params_GetErrorName[] = {
     {"error", "jvmtiError", Kind::Value, "enum", "jvmtiError", false, false, false, 0,
      enum_jvmtiError, sizeof enum_jvmtiError / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"name_ptr", "char**", Kind::AllocBuf, "char", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const OutParam out_GetErrorName[] = {
     { 1, true, false, false, -1, false },
@@ -2145,10 +2145,10 @@ const jvmtiError environmental_GetErrorName[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVM
 const Param params_SetVerboseFlag[] = {
     {"flag", "jvmtiVerboseFlag", Kind::Value, "enum", "jvmtiVerboseFlag", false, false, false, 0,
      enum_jvmtiVerboseFlag, sizeof enum_jvmtiVerboseFlag / sizeof(int),
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
     {"value", "jboolean", Kind::Value, "jboolean", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiError allowed_SetVerboseFlag[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_SetVerboseFlag[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2156,7 +2156,7 @@ const jvmtiError environmental_SetVerboseFlag[] = { JVMTI_ERROR_OUT_OF_MEMORY, J
 const Param params_GetJLocationFormat[] = {
     {"format_ptr", "jvmtiJlocationFormat*", Kind::OutPtr, "enum", "", false, true, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, sizeof(jvmtiJlocationFormat)},
 };
 const jvmtiError allowed_GetJLocationFormat[] = { JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_WRONG_PHASE, JVMTI_ERROR_INTERNAL, JVMTI_ERROR_UNATTACHED_THREAD, JVMTI_ERROR_INVALID_ENVIRONMENT };
 const jvmtiError environmental_GetJLocationFormat[] = { JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_ACCESS_DENIED, JVMTI_ERROR_INTERNAL };
@@ -2164,7 +2164,7 @@ const jvmtiError environmental_GetJLocationFormat[] = { JVMTI_ERROR_OUT_OF_MEMOR
 const Param params_SetHeapSamplingInterval[] = {
     {"sampling_interval", "jint", Kind::Value, "jint", "", false, false, false, 0,
      nullptr, 0,
-     Handle::None, JVMTI_ERROR_NONE},
+     Handle::None, JVMTI_ERROR_NONE, 0},
 };
 const jvmtiPhase phases_SetHeapSamplingInterval[] = { JVMTI_PHASE_ONLOAD, JVMTI_PHASE_LIVE };
 const int caps_SetHeapSamplingInterval[] = { 43 };
