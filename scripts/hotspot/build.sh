@@ -7,7 +7,8 @@
 # generated files (they, the objects that include them, libjvm.so, the images). Each finished
 # image is copied to a stable path: WORK/jdk-stock and WORK/jdk-jvmtigen. With --jtreg, runs
 # jtreg's serviceability/jvmti tests on both images and compares the lists of results.
-# Prints the time of each build and the warnings each build log holds. See docs/hotspot.md.
+# Prints the time of each build, the warnings each build log holds, and where the two libjvm.so
+# differ (scripts/hotspot/libjvm-diff.py). See docs/hotspot.md.
 #
 #   scripts/hotspot/build.sh [--jdk-src DIR] [--work DIR] [--jobs N] [--boot-jdk DIR]
 #                            [--jtreg | --jtreg-only] [--only stock|jvmtigen]
@@ -167,6 +168,10 @@ if [ $jtreg_only = 1 ]; then
   done
 else
   for c in $configs; do build "$c"; done
+  # Where the two VMs differ, byte for byte (scripts/hotspot/libjvm-diff.py; docs/hotspot.md).
+  if [ "$configs" = "stock jvmtigen" ]; then
+    "$here/libjvm-diff.py" "$work/jdk-stock/lib/server/libjvm.so" "$work/jdk-jvmtigen/lib/server/libjvm.so" || true
+  fi
 fi
 
 if [ $jtreg = 1 ]; then
