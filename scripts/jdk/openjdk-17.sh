@@ -217,7 +217,10 @@ jdk17_tree() {
   rm -rf "$tree" "$tree.tmp"
   jdk17_log "extracting the whole tree into $tree"
   # The checksums were verified above; without debian-keyring dpkg-source cannot check the
-  # signature and says so, which is not an error.
+  # signature and says so, which is not an error: the user is told before gpgv's lines.
+  [ -f /usr/share/keyrings/debian-keyring.gpg ] ||
+    jdk17_log "the .dsc and its files match apt's signed index; without debian-keyring, dpkg-source's" \
+      "gpgv cannot check the uploader's own signature (\"Can't check signature\" below is expected)"
   dpkg-source -q -x "$dsc" "$tree.tmp" >&2 || jdk17_die "dpkg-source -x $dsc failed"
   touch "$tree.tmp/.complete"
   mv "$tree.tmp" "$tree"
