@@ -100,14 +100,16 @@ std::uint64_t draw(const State& s, int rule, int num, const std::string& site, s
                count);
 }
 
-bool due(const State& s, const Rule& r, int rule, int num, const std::string& site, std::uint64_t count) {
+// `site()` names the call site; only a draw needs it.
+template <typename SiteName>
+bool due(const State& s, const Rule& r, int rule, int num, SiteName&& site, std::uint64_t count) {
     switch (r.when) {
     case When::Always: return true;
     case When::Nth: return count == r.n;
     case When::Every: return count % r.n == 0;
     case When::Probability:
         // 53 bits of the draw as a number in [0, 1).
-        return static_cast<double>(draw(s, rule, num, site, count, 1) >> 11) * 0x1.0p-53 < r.probability;
+        return static_cast<double>(draw(s, rule, num, site(), count, 1) >> 11) * 0x1.0p-53 < r.probability;
     }
     return false;
 }
@@ -199,24 +201,20 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
     try {
         const void* address = jvmtilayer::checks::currentCallSite();
         const md::Function* f = md::functionByNum(function);
-        // The site's name costs a lock and a lookup: made only when a rule or the log needs it.
+        // The site's name costs a lock and a lookup: made only when a rule or the log needs it
+        // (siteOf() never gives an empty name).
         std::string site;
-        bool named = false;
         auto siteName = [&]() -> const std::string& {
-            if (!named) {
-                site = siteOf(*s, address);
-                named = true;
-            }
+            if (site.empty()) site = siteOf(*s, address);
             return site;
         };
-        static const std::string unnamed;
         if (s->log != nullptr) noteSite(*s, f->name, siteName(), address);
         for (int ri : rules) {
             const Rule& r = s->plan.rules[static_cast<std::size_t>(ri)];
             if (!r.site.empty() && r.site != siteName()) continue;
             const std::size_t cell = static_cast<std::size_t>(ri) * s->width + static_cast<std::size_t>(function);
             const std::uint64_t count = s->calls[cell].fetch_add(1) + 1;
-            if (!due(*s, r, ri, function, r.when == When::Probability ? siteName() : unnamed, count)) continue;
+            if (!due(*s, r, ri, function, siteName, count)) continue;
             const std::uint64_t nth = s->faults[cell].fetch_add(1);
             jvmtiError error = static_cast<jvmtiError>(r.error);
             if (r.mode != ErrorMode::Named) {
