@@ -2,12 +2,10 @@
 // Runs a command with the agents of every JVM it starts behind libjvmtilayer.so, then merges
 // the JVMs' reports into one summary, SARIF, JUnit XML and HTML, and sets the exit status
 // (help/jvmti_check.cpp holds the whole description, which --help prints).
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 
@@ -46,7 +44,6 @@ bool isJavaLauncher(const Jdk& jdk) {
     std::error_code ec;
     return jdk.java.filename() == "java" && fs::is_directory(jdk.lib(), ec) && fs::exists(jdk.home / "release", ec);
 }
-
 
 }  // namespace
 

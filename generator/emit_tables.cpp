@@ -87,16 +87,13 @@ std::vector<Output> emitTables(const EmitContext& ctx) {
             }
             const auto min = minimumOf(p->type);
             const bool isEnum = p->type.kind == Kind::Value && p->type.base == "enum";
-            // What an OutPtr points at, measured by the compiler that builds the tables.
+            const std::string ctype = p->type.cType();
+            // An OutPtr's value size: sizeof its pointee, measured by the compiler of the tables.
             std::string valueSize = "0";
-            if (p->type.kind == Kind::OutPtr) {
-                const std::string ctype = p->type.cType();
-                const std::string pointee = ctype.substr(0, ctype.size() - 1);
-                if (!ctype.empty() && ctype.back() == '*' && pointee != "void" && pointee != "const void")
-                    valueSize = "sizeof(" + pointee + ")";
-            }
+            if (p->type.kind == Kind::OutPtr && ctype.size() > 1 && ctype.back() == '*' && ctype != "void*")
+                valueSize = "sizeof(" + ctype.substr(0, ctype.size() - 1) + ")";
             if (isEnum) enumsUsed[p->type.name] = true;
-            params.push(Object{"name", p->id, "ctype", p->type.cType(), "kind", kindEnumerator(p->type.kind),
+            params.push(Object{"name", p->id, "ctype", ctype, "kind", kindEnumerator(p->type.kind),
                                "base", p->type.base, "enumName", isEnum ? p->type.name : "", "isEnum", isEnum,
                                "nullok", str(p->type.nullok), "nullChecked", str(nullChecked),
                                "hasMin", str(min.has_value()), "min", min.value_or("0"),
