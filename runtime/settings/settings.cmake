@@ -34,6 +34,7 @@ add_library(jvmtilayer_settings STATIC
   ${CMAKE_CURRENT_LIST_DIR}/settings.cpp
   ${jvmtilayer_settings_runtime}/report/report.cpp
   ${jvmtilayer_settings_runtime}/report/report_html.cpp
+  ${jvmtilayer_settings_runtime}/report/report_names.cpp
   ${JVMTILAYER_SCHEMA_CPP})
 target_include_directories(jvmtilayer_settings PUBLIC ${jvmtilayer_settings_runtime})
 target_link_libraries(jvmtilayer_settings PRIVATE nlohmann_json::nlohmann_json PUBLIC Threads::Threads)

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "files/own_files.hpp"
+
 namespace jvmtilayer {
 
 namespace generated {
@@ -33,6 +35,7 @@ constexpr std::pair<const char*, ReportFormat> kReportFormats[] = {{"text", Repo
                                                                    {"sarif", ReportFormat::Sarif}, {"junit", ReportFormat::Junit},
                                                                    {"json", ReportFormat::Json}};
 constexpr std::pair<const char*, FailOn> kFailOn[] = {{"error", FailOn::Error}, {"warning", FailOn::Warning}};
+constexpr std::pair<const char*, bool> kReportCommand[] = {{"redacted", false}, {"full", true}};
 constexpr std::pair<const char*, SettingType> kTypes[] = {
     {"enum", SettingType::Enum}, {"string", SettingType::String}, {"path", SettingType::Path},
     {"bool", SettingType::Bool}, {"int", SettingType::Int},       {"list", SettingType::List},
@@ -267,15 +270,11 @@ std::optional<std::string> parseAgentsArray(const json& j, std::vector<AgentSpec
 }
 
 std::optional<std::string> readFile(const std::string& path, std::string& text) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return "cannot read: " + std::system_category().message(errno);
-    char buffer[8192];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
-    const int readErrno = errno;
-    const bool failed = std::ferror(f) != 0;
-    std::fclose(f);
-    if (failed) return "cannot read: " + std::system_category().message(readErrno);
+    // A regular file only (a FIFO would stall the JVM's start), of a size a config file has.
+    std::string problem;
+    auto read = jvmtifiles::readNamedFile(path, 16u << 20, problem);
+    if (!read) return "cannot read: " + problem.substr(std::min(problem.size(), path.size() + 2));
+    text = std::move(*read);
     return std::nullopt;
 }
 
@@ -384,6 +383,8 @@ constexpr Binding kBindings[] = {
     {"inject", bindList<&Settings::inject>},
     {"inject-seed", bindInt<&Settings::injectSeed>},
     {"inject-log", bindString<&Settings::injectLog>},
+    {"file-mode", bindString<&Settings::fileMode>},
+    {"report-command", bindEnum<&Settings::reportCommandFull, kReportCommand>},
     {"config", bindString<&Settings::config>},
     {"agent", bindAgents},
 };
@@ -593,6 +594,10 @@ const char* traceFormatName(TraceFormat format) { return nameOfEnum(kTraceFormat
 const char* reportFormatName(ReportFormat format) { return nameOfEnum(kReportFormats, format); }
 const char* failOnName(FailOn level) { return nameOfEnum(kFailOn, level); }
 
+unsigned fileModeOf(const Settings& settings) {
+    return jvmtifiles::parseFileMode(settings.fileMode).value_or(jvmtifiles::kDefaultFileMode);
+}
+
 std::string valueText(const Value& value) {
     struct Visitor {
         std::string operator()(const std::string& s) const { return s; }
@@ -645,6 +650,9 @@ std::optional<std::string> combinationProblem(const Settings& settings) {
                     : std::string("each format is written to FILE plus its extension (.txt, .html, .sarif, .xml, .json)")) +
                ", not to stderr";
     }
+    if (!jvmtifiles::parseFileMode(settings.fileMode))
+        return "file-mode=" + settings.fileMode + ": expected the octal mode bits of the files the layer creates, " +
+               "such as 0600 or 0644 (at most 0777)";
     if (settings.check == CheckMode::Off && (!settings.apiVersion.empty() || settings.advice || !settings.inject.empty()))
         return std::string(!settings.apiVersion.empty() ? "api-version=" : settings.advice ? "advice=" : "inject=") +
                " needs the checking layer: with check=off agents get the JVM's own environments";

@@ -103,6 +103,8 @@ struct Settings {
     std::vector<std::string> inject;             // fault injection rules (runtime/inject/plan.hpp); empty: none
     int injectSeed = 0;                          // the seed of inject='s draws
     std::string injectLog;                       // the injection log file; empty: none
+    std::string fileMode = "0600";               // octal mode bits of every file the layer creates
+    bool reportCommandFull = false;              // report-command=full: -D values and variables kept
     std::string config;                          // the config file that was read, if any
     std::vector<AgentSpec> agents;               // in load order
 
@@ -153,6 +155,9 @@ std::string valueText(const Value& value);
 // (major << 16 | minor << 8 | micro): 1.0.x to 1.2.x, or N.0.0 for N from 9 on (the releases
 // numbered after their JDK). nullopt for anything else.
 std::optional<int> parseRelease(std::string_view text);
+
+// file-mode= as mode bits (0600 when it is not an octal mode, which combinationProblem refuses).
+unsigned fileModeOf(const Settings& settings);
 
 // Whether report-format lists `format`.
 bool hasFormat(const Settings& settings, ReportFormat format);

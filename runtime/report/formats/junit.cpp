@@ -1,10 +1,9 @@
 // JUnit XML from the JVMs of one run (jvm_report.hpp: writeJunit, writeJunitSuite): a test
 // suite per JVM, a test case per rule id. The layout is the one Ant's <junit> writes and its
 // <junitreport>, Jenkins and GitLab read.
-#include <regex>
-
 #include "report/formats/jvm_report.hpp"
 #include "report/formats/report_text.hpp"
+#include "report/formats/text_encoding.hpp"
 
 namespace jvmtireport {
 
@@ -12,89 +11,13 @@ namespace {
 
 using namespace detail;
 
-// The next code point of `s` at `i` (advancing `i`), or U+FFFD for a byte that starts no
-// well-formed UTF-8 sequence (then `i` moves on by one byte).
-char32_t nextCodePoint(const std::string& s, std::size_t& i) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char lead = byte(i);
-    if (lead < 0x80) {
-        ++i;
-        return lead;
-    }
-    const std::size_t extra = (lead >> 5) == 6 ? 1 : (lead >> 4) == 14 ? 2 : (lead >> 3) == 30 ? 3 : 0;
-    if (extra == 0 || i + extra >= s.size()) {
-        ++i;
-        return 0xFFFD;
-    }
-    char32_t cp = lead & (0x3F >> extra);
-    for (std::size_t k = 1; k <= extra; ++k) {
-        if ((byte(i + k) & 0xC0) != 0x80) {
-            ++i;
-            return 0xFFFD;
-        }
-        cp = (cp << 6) | (byte(i + k) & 0x3F);
-    }
-    static const char32_t smallest[] = {0, 0x80, 0x800, 0x10000};
-    if (cp < smallest[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        ++i;
-        return 0xFFFD;
-    }
-    i += extra + 1;
-    return cp;
-}
-
-void appendUtf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
-// `s` as XML 1.0 character data, or as an attribute value (quotes and white space as
-// references, so a parser gives back the same text). Characters XML 1.0 does not allow are
-// left out; bytes that are not UTF-8 become U+FFFD.
-std::string xml(const std::string& s, bool attribute = false) {
-    std::string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        const char32_t c = nextCodePoint(s, i);
-        const bool allowed = c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) ||
-                             (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
-        if (!allowed) continue;
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '\r': out += "&#13;"; break;
-        case '"': out += attribute ? "&quot;" : "\""; break;
-        case '\'': out += attribute ? "&apos;" : "'"; break;
-        case '\t': out += attribute ? "&#9;" : "\t"; break;
-        case '\n': out += attribute ? "&#10;" : "\n"; break;
-        default: appendUtf8(out, c);
-        }
-    }
-    return out;
-}
-
 std::string attr(const char* name, const std::string& value) {
-    return std::string(" ") + name + "=\"" + xml(value, true) + "\"";
+    return std::string(" ") + name + "=\"" + xmlText(value, true) + "\"";
 }
 
 // "2026-11-25T20:30:00Z" as Ant's timestamp: no zone, no fractions ("2026-11-25T20:30:00").
 std::string antTimestamp(const std::string& utc) {
-    static const std::regex form(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*)");
-    return std::regex_match(utc, form) ? utc.substr(0, 19) : "";
+    return startsWithUtcTime(utc) ? utc.substr(0, 19) : "";
 }
 
 std::string mainClassOf(const JvmReport& jvm) { return jvm.mainClass.empty() ? "unknown" : jvm.mainClass; }
@@ -133,20 +56,20 @@ Suite suite(const JvmReport& jvm, Level failOn, const std::string& indent) {
             ++s.failures;
             const std::string what = r.rule.empty() ? headline(r, nullptr) : r.rule;
             testcase(r.id, in2 + "<failure" + attr("message", reportsText(r.reported) + ": " + what) +
-                               attr("type", levelName(r.level)) + ">" + xml(details(r, "")) + "</failure>\n");
+                               attr("type", levelName(r.level)) + ">" + xmlText(details(r, "")) + "</failure>\n");
         } else {
             const std::string verdict =
                 r.ignored ? "passes: ignored (report-ignore=)"
                           : std::string("passes: level ") + levelName(r.level) + " is below the failing level " +
                                 levelName(failOn);
-            testcase(r.id, in2 + "<system-out>" + xml(details(r, verdict)) + "</system-out>\n");
+            testcase(r.id, in2 + "<system-out>" + xmlText(details(r, verdict)) + "</system-out>\n");
         }
     }
     if (!jvm.finished) {
         ++s.errors;
         const std::string message = "the JVM did not end normally (no end-of-run report)";
         testcase(message, in2 + "<error" + attr("message", message) + attr("type", "unfinished") + ">" +
-                              xml("JVM " + std::to_string(jvm.pid) + " ended without the layer's end-of-run report: " +
+                              xmlText("JVM " + std::to_string(jvm.pid) + " ended without the layer's end-of-run report: " +
                                   "it crashed, was killed or called _exit; its reports may be incomplete.") +
                               "</error>\n");
     } else if (jvm.rules.empty()) {

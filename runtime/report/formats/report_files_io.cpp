@@ -1,40 +1,14 @@
 #include "report/formats/report_files_io.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <fstream>
 #include <sstream>
-#include <system_error>
+
+#include "files/own_files.hpp"
 
 namespace jvmtireport {
 
-std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp" + std::to_string(::getpid());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return "cannot write " + temporary + ": " + std::system_category().message(errno);
-    const char* p = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const std::string why = std::system_category().message(errno);
-            ::close(fd);
-            ::unlink(temporary.c_str());
-            return "cannot write " + temporary + ": " + why;
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string why = std::system_category().message(errno);
-        ::unlink(temporary.c_str());
-        return "cannot replace " + path + ": " + why;
-    }
-    return std::nullopt;
+std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& text, mode_t mode) {
+    return jvmtifiles::writeFile(path, text, mode);
 }
 
 std::vector<CatalogueRule> readCatalogueFile(const std::string& path) {
@@ -45,6 +19,44 @@ std::vector<CatalogueRule> readCatalogueFile(const std::string& path) {
     std::vector<CatalogueRule> rules;
     if (parseCatalogue(text.str(), rules)) rules.clear();
     return rules;
+}
+
+namespace {
+
+// NAME=VALUE with NAME a shell variable's name: where VALUE starts, or npos.
+std::size_t assignmentValue(const std::string& word) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) return std::string::npos;
+    for (std::size_t i = 0; i < eq; ++i) {
+        const char c = word[i];
+        const bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (i > 0 && c >= '0' && c <= '9');
+        if (!ok) return std::string::npos;
+    }
+    return eq + 1;
+}
+
+}  // namespace
+
+std::vector<std::string> redactCommand(const std::vector<std::string>& words) {
+    static const std::string hidden = "***";
+    std::vector<std::string> out;
+    out.reserve(words.size());
+    bool assignments = true;  // still among the leading NAME=VALUE words (of the command, or of env)
+    for (const auto& word : words) {
+        std::string shown = word;
+        const std::size_t property = word.rfind("-D", 0) == 0 ? 2 : word.rfind("-J-D", 0) == 0 ? 4 : std::string::npos;
+        if (property != std::string::npos) {
+            if (const auto eq = word.find('=', property); eq != std::string::npos) shown = word.substr(0, eq + 1) + hidden;
+        } else if (assignments && assignmentValue(word) != std::string::npos) {
+            shown = word.substr(0, assignmentValue(word)) + hidden;
+        } else {
+            // `env` and its options keep the assignments coming; anything else ends them.
+            const std::string name = word.substr(word.find_last_of('/') == std::string::npos ? 0 : word.find_last_of('/') + 1);
+            assignments = name == "env" || (word.rfind("-", 0) == 0 && assignments && !out.empty());
+        }
+        out.push_back(std::move(shown));
+    }
+    return out;
 }
 
 std::string percentEncode(std::string_view text, std::string_view keep) {

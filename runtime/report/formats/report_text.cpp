@@ -43,6 +43,45 @@ bool failing(const RuleSeen& rule, Level failOn) {
 
 std::string siteSymbol(const std::string& text) { return text.substr(0, sourceStart(text)); }
 
+bool allDigits(std::string_view text) {
+    if (text.empty()) return false;
+    for (const char c : text)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+bool startsWithUtcTime(std::string_view text) {
+    static constexpr std::string_view form = "dddd-dd-ddTdd:dd:dd";
+    if (text.size() < form.size()) return false;
+    for (std::size_t i = 0; i < form.size(); ++i) {
+        if (form[i] == 'd' ? !allDigits(text.substr(i, 1)) : text[i] != form[i]) return false;
+    }
+    return true;
+}
+
+bool isSemanticVersion(std::string_view text) {
+    // Three dot-separated numbers, then an optional tail.
+    std::size_t i = 0;
+    for (int part = 0; part < 3; ++part) {
+        const std::size_t start = i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+        if (i == start) return false;
+        if (part < 2) {
+            if (i >= text.size() || text[i] != '.') return false;
+            ++i;
+        }
+    }
+    if (i == text.size()) return true;
+    if (text[i] != '-' && text[i] != '+') return false;
+    for (++i; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool ok = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '.' ||
+                        c == '+' || c == '-';
+        if (!ok) return false;
+    }
+    return true;
+}
+
 std::string joinCommand(const std::vector<std::string>& words) {
     static const std::string plain =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";

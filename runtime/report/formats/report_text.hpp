@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/formats/jvm_report.hpp"
@@ -35,6 +36,13 @@ bool failing(const RuleSeen& rule, Level failOn);
 std::size_t sourceStart(const std::string& text);
 // A site's text without its " (FILE:LINE)": "libagent.so!f()+0x1c", "0x7f12ab".
 std::string siteSymbol(const std::string& text);
+
+// Whether `text` starts with "YYYY-MM-DDTHH:MM:SS" (digits where the letters are).
+bool startsWithUtcTime(std::string_view text);
+// Whether `text` is one or more ASCII digits.
+bool allDigits(std::string_view text);
+// Whether `text` is MAJOR.MINOR.PATCH, optionally followed by '-' or '+' and [0-9A-Za-z.+-]*.
+bool isSemanticVersion(std::string_view text);
 
 // `words` as one line a POSIX shell would split back into them.
 std::string joinCommand(const std::vector<std::string>& words);

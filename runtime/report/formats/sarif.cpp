@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <regex>
+#include <cctype>
 
 #include "report/formats/jvm_report.hpp"
 #include "report/formats/report_files_io.hpp"
@@ -40,8 +40,13 @@ std::string docsUri(const std::string& docsUrl) {
 
 // Whether `uri` has a scheme ("https:", "file:"): SARIF wants helpUri and informationUri absolute.
 bool isAbsoluteUri(const std::string& uri) {
-    static const std::regex scheme(R"([A-Za-z][A-Za-z0-9+.-]*:.*)");
-    return std::regex_match(uri, scheme);
+    const auto colon = uri.find(':');
+    if (colon == std::string::npos || colon == 0 || !std::isalpha(static_cast<unsigned char>(uri[0]))) return false;
+    for (std::size_t i = 1; i < colon; ++i) {
+        const auto c = static_cast<unsigned char>(uri[i]);
+        if (!std::isalnum(c) && c != '+' && c != '.' && c != '-') return false;
+    }
+    return true;
 }
 
 // A rule id as the Pascal-case friendly name SARIF recommends for `name` (the validator warns
@@ -63,8 +68,10 @@ std::string friendlyName(const std::string& id) {
 
 // SARIF's date-time: the layer's "2026-11-25T20:30:00Z" (fractions of a second allowed).
 bool isUtcTime(const std::string& s) {
-    static const std::regex form(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)");
-    return std::regex_match(s, form);
+    if (!detail::startsWithUtcTime(s) || s.back() != 'Z') return false;
+    // Then nothing, or a fraction: '.' and digits, before the 'Z'.
+    const std::string_view rest(s.data() + 19, s.size() - 20);
+    return rest.empty() || (rest.size() > 1 && rest[0] == '.' && detail::allDigits(rest.substr(1)));
 }
 
 // Rules in words for the driver's rules: the catalogue's, else the report's.
@@ -229,8 +236,7 @@ std::string writeSarif(const std::vector<JvmReport>& jvms, const SarifContext& c
     Json driver = {{"name", context.toolName}};
     if (!context.toolVersion.empty()) {
         driver["version"] = context.toolVersion;
-        static const std::regex semver(R"(\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]*)?)");
-        if (std::regex_match(context.toolVersion, semver)) driver["semanticVersion"] = context.toolVersion;
+        if (detail::isSemanticVersion(context.toolVersion)) driver["semanticVersion"] = context.toolVersion;
     }
     if (isAbsoluteUri(docs)) driver["informationUri"] = docs;
     driver["rules"] = std::move(rules);
