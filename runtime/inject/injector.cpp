@@ -1,6 +1,7 @@
 #include "inject/injector.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <unordered_map>
 
 #include "checks/call_site.hpp"
+#include "files/own_files.hpp"
 #include "inject/plan.hpp"
 #include "inject/universe.hpp"
 #include "jvmti_metadata.hpp"
@@ -166,12 +168,17 @@ std::optional<std::string> start(const Settings& settings, std::vector<std::stri
     return std::nullopt;
 }
 
-std::optional<std::string> openLog(const std::string& path) {
+std::optional<std::string> openLog(const std::string& path, unsigned fileMode) {
     if (state == nullptr || path.empty()) return std::nullopt;
     State& s = *state;
     std::lock_guard<std::mutex> g(s.lock);
-    s.log = std::fopen(path.c_str(), "w");
-    if (s.log == nullptr) return "inject-log=" + path + ": " + std::strerror(errno);
+    const jvmtifiles::NewFile file = jvmtifiles::createFile(path, static_cast<mode_t>(fileMode));
+    if (!file.ok()) return "inject-log=" + path + ": " + file.error;
+    s.log = ::fdopen(file.fd, "w");
+    if (s.log == nullptr) {
+        ::close(file.fd);
+        return "inject-log=" + path + ": " + std::strerror(errno);
+    }
     std::fprintf(s.log, "# jvmtilayer injection log: inject-seed=%llu\n", static_cast<unsigned long long>(s.seed));
     for (const Rule& r : s.plan.rules) std::fprintf(s.log, "# rule %s\n", r.text.c_str());
     std::fflush(s.log);

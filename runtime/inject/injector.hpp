@@ -26,7 +26,7 @@ std::optional<std::string> start(const Settings& settings, std::vector<std::stri
 // Opens inject-log= (the caller has expanded its %p and %m). Its lines: "# ..." (the seed and
 // the rules), "site FUNCTION SITE WHERE" for the first call of a planned function at each site,
 // "fault N FUNCTION SITE ERROR COUNT" for each fault, "# N fault(s) injected" at the end.
-std::optional<std::string> openLog(const std::string& path);
+std::optional<std::string> openLog(const std::string& path, unsigned fileMode = 0600);
 
 // The faults injected so far.
 std::uint64_t injectedCount() noexcept;

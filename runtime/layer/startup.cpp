@@ -250,14 +250,13 @@ bool startLayer(JavaVM* vm) {
         if (auto problem = api_version::configure(*parseRelease(s.settings.apiVersion), vmVersion)) return fail(*problem);
     }
     advice::start(s.settings.advice);
-    // report=%p.%m: every JVM of a process tree its own file.
+    // report=%p.%m: every JVM of a process tree its own files.
     const std::string mainClass =
         report_files::mainClassOf(report_files::systemProperty(s.control, "sun.java.command"));
-    s.settings.report = report_files::expandReportName(s.settings.report, static_cast<int>(::getpid()), mainClass);
+    for (std::string* name : {&s.settings.report, &s.settings.traceFile, &s.settings.stats, &s.settings.injectLog})
+        *name = report_files::expandReportName(*name, static_cast<int>(::getpid()), mainClass);
     report_files::start(s.settings, s.control);
-    if (auto problem = inject::openLog(report_files::expandReportName(s.settings.injectLog,
-                                                                       static_cast<int>(::getpid()), mainClass)))
-        return fail(*problem);
+    if (auto problem = inject::openLog(s.settings.injectLog, fileModeOf(s.settings))) return fail(*problem);
     if (auto problem = reporter().configure(s.settings)) return fail(*problem);
     reporter().setSiteNamer(checks::describeCallSite);
     if ((!s.settings.trace.empty() || !s.settings.stats.empty()) && s.settings.check == CheckMode::Off)

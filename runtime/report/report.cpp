@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "files/own_files.hpp"
+
 namespace jvmtilayer {
 
 namespace {
@@ -60,14 +62,16 @@ Reporter::~Reporter() {
     if (ownsFd_) ::close(fd_);
 }
 
-std::optional<std::string> Reporter::open(const std::string& target) noexcept {
+std::optional<std::string> Reporter::open(const std::string& target, unsigned fileMode) noexcept {
     try {
         int fd = 2;
         bool owns = false;
         if (target != "stderr") {
-            fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
-            if (fd < 0)
-                return "cannot open the report file \"" + target + "\": " + std::system_category().message(errno);
+            const jvmtifiles::NewFile file = jvmtifiles::createFile(target, static_cast<mode_t>(fileMode));
+            if (!file.ok()) return "cannot create the report file: " + file.error;
+            fd = file.fd;
+            // Lines from every thread, and from a process the JVM forks, go to the end.
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_APPEND);
             owns = true;
         }
         int old = -1;
@@ -91,7 +95,7 @@ std::optional<std::string> Reporter::configure(const Settings& settings) noexcep
     } catch (...) {
         return std::string("cannot store report-ignore (out of memory)");
     }
-    return open(textReportTarget(settings));
+    return open(textReportTarget(settings), fileModeOf(settings));
 }
 
 void Reporter::setLimit(int limit) noexcept {

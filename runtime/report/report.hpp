@@ -66,7 +66,7 @@ public:
 
     // Sends the lines to `target`: "stderr", or a file, created or truncated. On failure the
     // previous target stays and the message says why.
-    std::optional<std::string> open(const std::string& target) noexcept;
+    std::optional<std::string> open(const std::string& target, unsigned fileMode = 0600) noexcept;
     // open(textReportTarget(settings)) (report=, or its .txt twin for report-format=html), the
     // limit and the ignore list of `settings`.
     std::optional<std::string> configure(const Settings& settings) noexcept;

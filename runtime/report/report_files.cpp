@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <functional>
 #include <ctime>
 #include <fstream>
 
@@ -11,6 +13,8 @@
 
 #include "state/state.hpp"
 #include "report/formats/report_files_io.hpp"
+#include "report/formats/text_encoding.hpp"
+#include "report/report_names.hpp"
 #include "report/report_page.hpp"
 #include "report/violations.hpp"
 
@@ -56,9 +60,22 @@ jvmtireport::Level levelOf(Severity severity) {
     return jvmtireport::Level::Error;
 }
 
-void writeFile(const std::string& path, const std::string& text) {
-    if (auto problem = jvmtireport::writeFileAtomically(path, text))
-        reportProblem(Severity::Error, own_rules::rule("layer.report_write"), nullptr, nullptr, "report=" + path + ": " + *problem);
+// Writes one report file; false, with the problem reported (in the text report and on standard
+// error: the file the user asked for is missing) when it cannot be written.
+bool writeFile(const std::string& path, const std::function<std::string()>& text, unsigned mode) noexcept {
+    std::string problem;
+    try {
+        if (auto p = jvmtireport::writeFileAtomically(path, text(), static_cast<mode_t>(mode))) problem = *p;
+    } catch (const std::exception& e) {
+        problem = std::string("cannot make its contents: ") + e.what();
+    } catch (...) {
+        problem = "cannot make its contents";
+    }
+    if (problem.empty()) return true;
+    const std::string message = "report=" + path + ": " + problem;
+    reportProblem(Severity::Error, own_rules::rule("layer.report_write"), nullptr, nullptr, message);
+    std::fprintf(stderr, "jvmtilayer: error: layer.report_write: %s\n", message.c_str());
+    return false;
 }
 
 }  // namespace
@@ -73,41 +90,6 @@ std::string systemProperty(jvmtiEnv* control, const char* name) {
     return out;
 }
 
-std::string mainClassOf(const std::string& javaCommand) {
-    const std::string first = javaCommand.substr(0, javaCommand.find(' '));
-    const auto slash = first.find_last_of('/');
-    std::string name = slash == std::string::npos ? first : first.substr(slash + 1);
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".jar") == 0) name.resize(name.size() - 4);
-    return name;
-}
-
-std::string expandReportName(const std::string& pattern, int pid, const std::string& mainClass) {
-    std::string main;
-    for (const char c : mainClass) {
-        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                          c == '_' || c == '-';
-        main += keep ? c : '_';
-    }
-    if (main.empty()) main = "unknown";
-    std::string out;
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        if (pattern[i] != '%' || i + 1 == pattern.size()) {
-            out += pattern[i];
-            continue;
-        }
-        const char next = pattern[i + 1];
-        if (next == 'p') out += std::to_string(pid);
-        else if (next == 'm') out += main;
-        else if (next == '%') out += '%';
-        else {
-            out += '%';
-            continue;
-        }
-        ++i;
-    }
-    return out;
-}
-
 void start(const Settings& settings, jvmtiEnv* control) {
     State& s = state();
     s.settings = settings;
@@ -115,7 +97,7 @@ void start(const Settings& settings, jvmtiEnv* control) {
     const std::string version = systemProperty(control, "java.vm.version");
     if (!version.empty()) s.jvm += (s.jvm.empty() ? "" : " ") + version;
     s.mainClass = mainClassOf(systemProperty(control, "sun.java.command"));
-    s.commandLine = ownCommandLine();
+    s.commandLine = settings.reportCommandFull ? ownCommandLine() : jvmtireport::redactCommand(ownCommandLine());
     s.startTime = utcNow();
 }
 
@@ -157,13 +139,19 @@ jvmtireport::JvmReport collect(bool finished) {
 }
 
 std::uint64_t finish() noexcept {
+    // A file that cannot be written counts as a failing report, so that a gate never passes on
+    // a report nobody can read.
+    std::uint64_t unwritten = 0;
     try {
         const State& s = state();
         const auto jvm = collect(true);
-        const std::vector<jvmtireport::JvmReport> one{jvm};  // SARIF holds runs of many JVMs; here one
-        if (hasFormat(s.settings, ReportFormat::Json))
-            writeFile(reportFile(s.settings, ReportFormat::Json), toJson(jvm).dump(2) + "\n");
-        if (hasFormat(s.settings, ReportFormat::Sarif)) {
+        const auto failOn = failLevel(s.settings.failOn);
+        const unsigned mode = fileModeOf(s.settings);
+        const auto write = [&](ReportFormat format, const std::function<std::string()>& text) {
+            if (hasFormat(s.settings, format) && !writeFile(reportFile(s.settings, format), text, mode)) ++unwritten;
+        };
+        write(ReportFormat::Json, [&] { return jvmtireport::jsonText(toJson(jvm)) + "\n"; });
+        write(ReportFormat::Sarif, [&] {
             // The rule catalogue installed beside the docs, if found.
             const auto file = report_page::findDocsFile("rules.json");
             const auto rules = file ? jvmtireport::readCatalogueFile(*file) : std::vector<jvmtireport::CatalogueRule>{};
@@ -172,14 +160,15 @@ std::uint64_t finish() noexcept {
             context.toolVersion = JVMTILAYER_VERSION;
             context.docsUrl = report_page::docsUrl(s.settings);
             context.catalogue = &rules;
-            writeFile(reportFile(s.settings, ReportFormat::Sarif), jvmtireport::writeSarif(one, context));
-        }
-        const auto failOn = failLevel(s.settings.failOn);
-        if (hasFormat(s.settings, ReportFormat::Junit))
-            writeFile(reportFile(s.settings, ReportFormat::Junit), jvmtireport::writeJunitSuite(jvm, failOn));
-        return jvmtireport::failingReports(jvm, failOn);
+            const std::vector<jvmtireport::JvmReport> one{jvm};  // SARIF holds runs of many JVMs; here one
+            return jvmtireport::writeSarif(one, context);
+        });
+        write(ReportFormat::Junit, [&] { return jvmtireport::writeJunitSuite(jvm, failOn); });
+        return jvmtireport::failingReports(jvm, failOn) + unwritten;
     } catch (...) {
-        return 0;
+        // Out of memory while collecting: nothing can be trusted to have been written.
+        std::fputs("jvmtilayer: error: layer.report_write: the reports could not be made (out of memory)\n", stderr);
+        return unwritten + 1;
     }
 }
 

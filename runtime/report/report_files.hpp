@@ -10,21 +10,13 @@
 #include <jvmti.h>
 
 #include "report/formats/jvm_report.hpp"
+#include "report/report_names.hpp"
 #include "settings/settings.hpp"
 
 namespace jvmtilayer::report_files {
 
 // A system property of the VM, or "" (control may be null).
 std::string systemProperty(jvmtiEnv* control, const char* name);
-
-// The main class of a sun.java.command value: its first word, a jar's file name without
-// ".jar", a module's main class; "" when empty.
-std::string mainClassOf(const std::string& javaCommand);
-
-// report= with its placeholders replaced: %p the process id, %m the main class (letters,
-// digits, '.', '_' and '-' kept, others as '_'; "unknown" when empty), %% a percent sign.
-// A '%' before any other character stays as it is.
-std::string expandReportName(const std::string& pattern, int pid, const std::string& mainClass);
 
 // Remembers the settings and reads the JVM's facts through `control` (at start-up, before
 // any agent runs).

@@ -3,6 +3,7 @@
 #include "report/report_html.hpp"
 
 #include "report/formats/report_files_io.hpp"
+#include "report/formats/text_encoding.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -239,9 +240,11 @@ std::string_view pageStyle() { return kStyle; }
 std::string_view sortScript() { return kScript; }
 
 std::string escape(std::string_view text) {
+    // Valid UTF-8 first (an odd byte from a class or thread name becomes U+FFFD), then HTML's own.
+    const std::string valid = jvmtireport::validUtf8(text);
     std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
+    out.reserve(valid.size());
+    for (char c : valid) {
         switch (c) {
         case '&': out += "&amp;"; break;
         case '<': out += "&lt;"; break;

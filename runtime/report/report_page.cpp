@@ -121,7 +121,8 @@ std::optional<std::string> start(const Settings& settings) {
                                html::escape(page.textReport) + ".</p>\n";
     text.insert(text.find("<dl class=\"summary\""), notice);
     const std::string file = reportFile(settings, ReportFormat::Html);
-    if (auto problem = jvmtireport::writeFileAtomically(file, text)) return "report=" + file + ": " + *problem;
+    if (auto problem = jvmtireport::writeFileAtomically(file, text, fileModeOf(settings)))
+        return "report=" + file + ": " + *problem;
     s.on = true;
     return std::nullopt;
 }
@@ -147,7 +148,7 @@ void finish(const std::vector<memory::Leak>& leaks) noexcept {
                                  : "the layer did not count calls";
         }
         const std::string file = reportFile(s.settings, ReportFormat::Html);
-        if (auto problem = jvmtireport::writeFileAtomically(file, html::renderPage(page)))
+        if (auto problem = jvmtireport::writeFileAtomically(file, html::renderPage(page), fileModeOf(s.settings)))
             reportProblem(Severity::Error, own_rules::rule("layer.report_write"), nullptr, nullptr, "report=" + file + ": " + *problem);
     } catch (...) {
         // Out of memory at exit: the first page stays, saying the run did not end normally.

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "files/own_files.hpp"
 #include "trace/format.hpp"
 
 namespace jvmtilayer::trace {
@@ -314,18 +315,14 @@ void Stats::printTable(std::FILE* to) const { printStatsTable(snapshot(), to); }
 
 std::string Stats::toJson() const { return statsJson(snapshot()); }
 
-std::optional<std::string> Stats::writeTo(const std::string& target) const {
+std::optional<std::string> Stats::writeTo(const std::string& target, unsigned fileMode) const {
     if (target == "stderr") {
         printTable(stderr);
         return std::nullopt;
     }
     const bool json = target.size() >= 5 && target.compare(target.size() - 5, 5, ".json") == 0;
     const std::string text = json ? toJson() : statsTable(snapshot());
-    std::FILE* f = std::fopen(target.c_str(), "we");
-    if (f == nullptr) return "cannot open " + target + ": " + std::strerror(errno);
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    if (std::fclose(f) != 0 || !ok) return "cannot write " + target;
-    return std::nullopt;
+    return jvmtifiles::writeFile(target, text, static_cast<mode_t>(fileMode));
 }
 
 }  // namespace jvmtilayer::trace

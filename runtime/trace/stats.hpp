@@ -74,7 +74,7 @@ public:
     std::string toJson() const;
     // Writes the statistics to "stderr" (the table), or to a file: JSON when its name ends in
     // ".json", else the table. nullopt on success, else why not.
-    std::optional<std::string> writeTo(const std::string& target) const;
+    std::optional<std::string> writeTo(const std::string& target, unsigned fileMode = 0600) const;
 
     struct Shard;
     struct Totals;

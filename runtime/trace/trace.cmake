@@ -13,7 +13,9 @@ add_library(jvmtilayer_trace STATIC
 # runtime/: the layer's headers are included by room ("trace/writer.hpp").
 cmake_path(GET CMAKE_CURRENT_LIST_DIR PARENT_PATH jvmtilayer_trace_runtime)
 target_include_directories(jvmtilayer_trace PUBLIC ${jvmtilayer_trace_runtime})
-target_link_libraries(jvmtilayer_trace PUBLIC Threads::Threads)
+# Its trace and statistics files are created new (runtime/files).
+include(${CMAKE_CURRENT_LIST_DIR}/../files/files.cmake)
+target_link_libraries(jvmtilayer_trace PUBLIC Threads::Threads PRIVATE jvmtilayer_files)
 target_compile_features(jvmtilayer_trace PUBLIC cxx_std_20)
 target_compile_options(jvmtilayer_trace PRIVATE -Wall -Wextra)
 # It goes into libjvmtilayer.so.

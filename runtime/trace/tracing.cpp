@@ -34,6 +34,7 @@ struct Session {
     bool tracing = false;
     std::unique_ptr<trace::Stats> stats;
     std::string statsTarget;
+    unsigned statsMode = 0600;  // file-mode=
     VmNames names;
     bool noAddr = false;
     bool callsOn = false, eventsOn = false;  // traced or counted
@@ -219,6 +220,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
             options.renumberThreads = settings.traceRenumberThreads;
             options.errorName = errorName;
             options.bufferBytes = std::size_t(settings.traceBufferMb) << 20;
+            options.fileMode = fileModeOf(settings);
             auto format = trace::parseFormat(traceFormatName(settings.traceFormat));
             if (auto problem = s->tracer.open(*format, settings.traceFile, options))
                 return "trace-file=" + settings.traceFile + ": " + *problem;
@@ -230,6 +232,7 @@ std::optional<std::string> start(const Settings& settings, JavaVM* vm, jvmtiEnv*
     if (counting) {
         s->stats = std::make_unique<trace::Stats>(errorName);
         s->statsTarget = settings.stats;
+        s->statsMode = fileModeOf(settings);
         s->callsOn = s->eventsOn = true;
     }
     // advice=true notes the functions each environment calls, on the tracing entries' way in.
@@ -296,7 +299,7 @@ std::vector<Problem> finish() noexcept {
             problems.push_back({Problem::Kind::TraceWrite, "the trace file refused data: the trace is incomplete"});
     }
     if (s->stats && !s->statsTarget.empty()) {
-        if (auto problem = s->stats->writeTo(s->statsTarget))
+        if (auto problem = s->stats->writeTo(s->statsTarget, s->statsMode))
             problems.push_back({Problem::Kind::StatsWrite, "stats=" + s->statsTarget + ": " + *problem});
     }
     return problems;

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "files/own_files.hpp"
 #include "trace/encoding.hpp"
 #include "trace/format.hpp"
 #include "trace/per_thread.hpp"
@@ -544,8 +545,9 @@ std::optional<std::string> Tracer::open(Format format, const std::string& target
     if (target == "stderr") {
         impl->fd = STDERR_FILENO;
     } else {
-        impl->fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (impl->fd < 0) return "cannot open " + target + ": " + std::strerror(errno);
+        const jvmtifiles::NewFile file = jvmtifiles::createFile(target, static_cast<mode_t>(options.fileMode));
+        if (!file.ok()) return file.error;
+        impl->fd = file.fd;
         impl->ownsFd = true;
     }
     const std::uint64_t origin = options.originNs != 0 ? options.originNs : nowNs();

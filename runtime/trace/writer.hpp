@@ -46,6 +46,8 @@ struct Options {
     std::uint64_t originNs = 0;
     // The Chrome format's pid; 0 means getpid().
     std::uint32_t pid = 0;
+    // The mode bits of the trace file (file-mode=).
+    unsigned fileMode = 0600;
     // At most this many bytes of records waiting to be written, over all threads.
     std::size_t bufferBytes = std::size_t{64} << 20;
     // The largest chunk a thread's queue grows by (a thread's first chunk is 1 KiB, each next
