@@ -2,6 +2,9 @@
 
 #include "checks/source_line.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cxxabi.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -11,7 +14,9 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
-#include <regex>
+#include <cctype>
+#include <optional>
+#include <string_view>
 #include <sstream>
 
 namespace jvmticheck {
@@ -38,10 +43,7 @@ std::string demangled(const char* name) {
 }  // namespace
 
 std::string describeOffset(const std::string& path, std::uint64_t offset, bool returnAddress) {
-    static char* debuginfoPath = nullptr;
-    static const Dwfl_Callbacks callbacks = {dwfl_build_id_find_elf, dwfl_standard_find_debuginfo,
-                                             dwfl_offline_section_address, &debuginfoPath};
-    std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&callbacks), &dwfl_end);
+    std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&jvmtilayer::checks::localOfflineCallbacks()), &dwfl_end);
     if (!dwfl) return "";
     const std::string name = fs::path(path).filename().string();
     Dwfl_Module* module = dwfl_report_offline(dwfl.get(), name.c_str(), path.c_str(), -1);
@@ -62,14 +64,127 @@ std::string describeOffset(const std::string& path, std::uint64_t offset, bool r
     return out;
 }
 
+namespace {
+
+// A cursor over one line of an hs_err file: each step matches or leaves the cursor where it was.
+// Linear in the line: HotSpot writes what the JVM saw (names, paths) and a line can be long.
+struct Scan {
+    std::string_view line;
+    std::size_t at = 0;
+
+    bool end() const { return at == line.size(); }
+    bool literal(std::string_view text) {
+        if (line.substr(at, text.size()) != text) return false;
+        at += text.size();
+        return true;
+    }
+    // One or more characters for which `ok` holds; the text taken.
+    template <typename Ok>
+    std::optional<std::string_view> run(Ok ok) {
+        const std::size_t start = at;
+        while (at < line.size() && ok(static_cast<unsigned char>(line[at]))) ++at;
+        if (at == start) return std::nullopt;
+        return line.substr(start, at - start);
+    }
+    std::optional<std::string_view> spaces() { return run([](unsigned char c) { return std::isspace(c) != 0; }); }
+    std::optional<std::string_view> field() { return run([](unsigned char c) { return std::isspace(c) == 0; }); }
+    std::optional<std::string_view> hexDigits() {
+        return run([](unsigned char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    }
+    std::optional<std::string_view> decimal() { return run([](unsigned char c) { return c >= '0' && c <= '9'; }); }
+    // "0x" and hex digits: the whole text.
+    std::optional<std::string_view> hexNumber() {
+        const std::size_t start = at;
+        if (!literal("0x") || !hexDigits()) {
+            at = start;
+            return std::nullopt;
+        }
+        return line.substr(start, at - start);
+    }
+    std::string_view rest() const { return line.substr(at); }
+};
+
+std::uint64_t hexValue(std::string_view text) {
+    if (text.rfind("0x", 0) == 0) text.remove_prefix(2);
+    std::uint64_t v = 0;
+    for (const char c : text.substr(0, 16)) v = v * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+    return v;
+}
+
+// "#  SIGSEGV (0xb) at pc=...": the text from the signal's name on.
+std::optional<std::string> signalLine(std::string_view line) {
+    Scan s{line};
+    if (!s.literal("#") || !s.spaces()) return std::nullopt;
+    const std::size_t from = s.at;
+    if (!s.literal("SIG") || !s.run([](unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }) ||
+        !s.literal(" (") || !s.hexNumber() || !s.literal(")"))
+        return std::nullopt;
+    return std::string(line.substr(from));
+}
+
+// "C  [libagent.so+0x1234]  f()+0x4b": the library and the offset.
+bool nativeFrame(std::string_view line, std::string& library, std::uint64_t& offset) {
+    Scan s{line};
+    if (s.end() || !std::isalpha(static_cast<unsigned char>(line[0]))) return false;
+    s.at = 1;
+    if (!s.spaces() || !s.literal("[")) return false;
+    const auto name = s.run([](unsigned char c) { return c != ']' && c != '+'; });
+    if (!name || !s.literal("+")) return false;
+    const auto off = s.hexNumber();
+    if (!off || !s.literal("]")) return false;
+    library = std::string(*name);
+    offset = hexValue(*off);
+    return true;
+}
+
+// A "Dynamic libraries" line, as /proc/PID/maps writes it: "LOW-HIGH PERMS OFFSET DEV INODE /path".
+struct Mapping {
+    std::uint64_t low = 0, high = 0;
+    std::string perms, path;
+};
+std::optional<Mapping> mappingLine(std::string_view line) {
+    Scan s{line};
+    Mapping m;
+    const auto low = s.hexDigits();
+    if (!low || !s.literal("-")) return std::nullopt;
+    const auto high = s.hexDigits();
+    if (!high || !s.spaces()) return std::nullopt;
+    const auto perms = s.field();
+    if (!perms) return std::nullopt;
+    for (int i = 0; i < 3; ++i)
+        if (!s.spaces() || !s.field()) return std::nullopt;
+    if (!s.spaces() || s.end() || s.rest()[0] != '/' || s.rest().size() < 2 || std::isspace(static_cast<unsigned char>(s.rest()[1])))
+        return std::nullopt;
+    m.low = hexValue(*low);
+    m.high = hexValue(*high);
+    m.perms = std::string(*perms);
+    m.path = std::string(s.rest());
+    return m;
+}
+
+// "stack at sp + 3 slots: 0x7f...: <offset 0x1234> in /path/libagent.so at 0x7f...": the word,
+// the offset and the library's path.
+bool stackSlot(std::string_view line, std::uint64_t& word, std::uint64_t& offset, std::string& path) {
+    Scan s{line};
+    if (!s.literal("stack at sp + ") || !s.decimal() || !s.literal(" slots: ")) return false;
+    const auto value = s.hexNumber();
+    if (!value || !s.literal(": <offset ")) return false;
+    const auto off = s.hexNumber();
+    if (!off || !s.literal("> in /")) return false;
+    --s.at;
+    const auto file = s.field();
+    if (!file || !s.literal(" at ") || !s.hexNumber() || !s.end()) return false;
+    word = hexValue(*value);
+    offset = hexValue(*off);
+    path = std::string(*file);
+    return true;
+}
+
+}  // namespace
+
 Crash parseHsErr(const std::string& text, const std::string& file, const std::set<std::string>& agents, std::size_t keep) {
     Crash crash;
     crash.hsErr = file;
-    static const std::regex signal(R"(^#\s+(SIG[A-Z0-9]+ \(0x[0-9a-f]+\).*)$)");
-    static const std::regex frame(R"(^[A-Za-z]\s+\[([^\]+]+)\+(0x[0-9a-f]+)\].*$)");
-    static const std::regex library(R"(^[0-9a-f]+-[0-9a-f]+\s+\S+\s+\S+\s+\S+\s+\S+\s+(/\S.*)$)");
-    static const std::regex slot(R"(^stack at sp \+ \d+ slots: (0x[0-9a-f]+): <offset (0x[0-9a-f]+)> in (/\S+) at 0x[0-9a-f]+$)");
-    static const std::regex code(R"(^([0-9a-f]+)-([0-9a-f]+)\s+r-xp\s.*\s(/\S.*)$)");
     std::map<std::string, std::string> paths;  // library file name -> its path
     std::vector<std::pair<std::uint64_t, std::uint64_t>> agentCode;  // the agents' executable mappings
     std::vector<CrashFrame> slots;  // words on the stack that point into an agent library
@@ -78,15 +193,17 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
     enum { Other, Problematic, Native, Libraries } part = Other;
     for (std::string line; std::getline(lines, line);) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        std::smatch m;
-        if (crash.signal.empty() && std::regex_match(line, m, signal)) crash.signal = m[1];
-        if (std::regex_match(line, m, slot) && agents.count(fs::path(m[3].str()).filename().string())) {
+        if (crash.signal.empty())
+            if (auto signal = signalLine(line)) crash.signal = *signal;
+        std::uint64_t word = 0, offset = 0;
+        std::string path;
+        if (stackSlot(line, word, offset, path) && agents.count(fs::path(path).filename().string())) {
             CrashFrame f;
             f.text = line;
-            f.library = fs::path(m[3].str()).filename().string();
-            f.offset = std::stoull(m[2].str(), nullptr, 16);
+            f.library = fs::path(path).filename().string();
+            f.offset = offset;
             slots.push_back(std::move(f));
-            slotAddresses.push_back(std::stoull(m[1].str(), nullptr, 16));
+            slotAddresses.push_back(word);
             continue;
         }
         if (line.rfind("# Problematic frame:", 0) == 0) {
@@ -102,7 +219,8 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
             continue;
         }
         if (part == Problematic) {
-            crash.problematicFrame = line.size() > 2 && line[0] == '#' ? line.substr(line.find_first_not_of("# ")) : line;
+            const auto text = line[0] == '#' ? line.find_first_not_of("# ") : 0;
+            crash.problematicFrame = text == std::string::npos ? "" : line.substr(text);
             part = Other;
         } else if (part == Native) {
             if (line.empty()) {
@@ -111,19 +229,18 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
             }
             CrashFrame f;
             f.text = line;
-            if (std::regex_match(line, m, frame)) {
-                f.library = m[1];
-                f.offset = std::stoull(m[2].str(), nullptr, 16);
-            }
+            nativeFrame(line, f.library, f.offset);
             crash.frames.push_back(std::move(f));
         } else if (part == Libraries) {
             if (line.empty()) {
                 part = Other;
                 continue;
             }
-            if (std::regex_match(line, m, library)) paths.emplace(fs::path(m[1].str()).filename().string(), m[1]);
-            if (std::regex_match(line, m, code) && agents.count(fs::path(m[3].str()).filename().string()))
-                agentCode.emplace_back(std::stoull(m[1].str(), nullptr, 16), std::stoull(m[2].str(), nullptr, 16));
+            if (const auto m = mappingLine(line)) {
+                const std::string name = fs::path(m->path).filename().string();
+                paths.emplace(name, m->path);
+                if (m->perms == "r-xp" && agents.count(name)) agentCode.emplace_back(m->low, m->high);
+            }
         }
     }
     // A crash in a function that keeps no frame (strlen in libc) leaves HotSpot's walk at the
@@ -158,10 +275,10 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
 
 std::vector<fs::path> hsErrFiles(const fs::path& dir, const std::set<int>& pids) {
     std::vector<fs::path> out;
-    std::error_code ec;
     for (int pid : pids) {
         const fs::path file = dir / ("hs_err_pid" + std::to_string(pid) + ".log");
-        if (fs::is_regular_file(file, ec)) out.push_back(file);
+        struct stat st {};
+        if (::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid()) out.push_back(file);
     }
     return out;
 }

@@ -35,7 +35,8 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
 // (`returnAddress`: the byte before it is looked up, the call's); "" when it has no symbols.
 std::string describeOffset(const std::string& path, std::uint64_t offset, bool returnAddress);
 
-// The hs_err files HotSpot wrote for the JVMs `pids` into `dir` (its working directory).
+// The hs_err files HotSpot wrote for the JVMs `pids` into `dir` (a run's own directory, where
+// --hs-err-dir sends them): hs_err_pidPID.log for each of `pids`, regular files of this user.
 std::vector<std::filesystem::path> hsErrFiles(const std::filesystem::path& dir, const std::set<int>& pids);
 
 }  // namespace jvmticheck

@@ -73,11 +73,8 @@ std::unordered_map<std::uintptr_t, std::string> described;
 std::string lookUp(std::uintptr_t ra) {
     // The call instruction ends just before the return address: look up the byte before it.
     const Dwarf_Addr at = ra - 1;
-    static char* debuginfoPath = nullptr;
-    static const Dwfl_Callbacks callbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo, nullptr,
-                                             &debuginfoPath};
     // A fresh session for each new site: agents load libraries as they run.
-    std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&callbacks), &dwfl_end);
+    std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&localProcessCallbacks()), &dwfl_end);
     if (!dwfl || dwfl_linux_proc_report(dwfl.get(), ::getpid()) != 0 ||
         dwfl_report_end(dwfl.get(), nullptr, nullptr) != 0)
         return hex(ra);
