@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
+#include "files/own_files.hpp"
 #include "jdk.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/report_html.hpp"
@@ -16,11 +18,6 @@ namespace jvmticheck {
 namespace {
 
 namespace fs = std::filesystem;
-
-int fail(const std::string& message) {
-    std::cerr << "jvmti-check: " << message << "\n";
-    return 2;
-}
 
 std::string docsUrl() {
     std::string tried;
@@ -61,6 +58,23 @@ jvmtilayer::html::Index htmlIndex(const std::vector<jvmtireport::JvmReport>& jvm
     return index;
 }
 
+// Writes one of jvmti-check's outputs; 1 when it could not be written (and says why), else 0.
+std::uint64_t writeOutput(const char* option, const std::string& file, const char* what,
+                          const std::function<std::string()>& text, unsigned mode) {
+    std::string problem;
+    try {
+        if (auto p = jvmtireport::writeFileAtomically(file, text(), static_cast<mode_t>(mode))) problem = *p;
+    } catch (const std::exception& e) {
+        problem = e.what();
+    }
+    if (!problem.empty()) {
+        std::cerr << "jvmti-check: " << option << " " << file << ": " << problem << "\n";
+        return 1;
+    }
+    std::cerr << "jvmti-check: " << what << ": " << file << "\n";
+    return 0;
+}
+
 }  // namespace
 
 fs::path selfDir() {
@@ -87,6 +101,8 @@ int finishRun(const Finish& run, int status) {
     auto collected = collectReports(run.reportDir, run.extraData, run.before);
     for (const auto& problem : collected.problems) std::cerr << "jvmti-check: cannot read a report: " << problem << "\n";
     auto& jvms = collected.jvms;
+    // Reports that could not be read and outputs that could not be written.
+    std::uint64_t lost = collected.problems.size();
     std::uint64_t failing = 0, reports = 0;
     for (const auto& j : jvms) {
         failing += jvmtireport::failingReports(j, run.failOn);
@@ -121,26 +137,33 @@ int finishRun(const Finish& run, int status) {
         jvmtireport::SarifContext context;
         context.toolVersion = JVMTI_CHECK_VERSION;
         context.docsUrl = docsUrl();
-        context.commandLine = run.options.command;
+        context.commandLine = run.commandFull ? run.options.command : jvmtireport::redactCommand(run.options.command);
         context.exitCode = status;
         context.sourceRoot = fs::absolute(run.options.sourceRoot ? fs::path(*run.options.sourceRoot) : run.cwd, ec).lexically_normal().string();
         context.catalogue = &rules;
-        if (auto problem = jvmtireport::writeFileAtomically(*run.options.sarif, jvmtireport::writeSarif(jvms, context))) return fail(*problem);
-        std::cerr << "jvmti-check: SARIF: " << *run.options.sarif << "\n";
+        lost += writeOutput("--sarif", *run.options.sarif, "SARIF", [&] { return jvmtireport::writeSarif(jvms, context); }, run.fileMode);
     }
-    if (run.options.junit) {
-        if (auto problem = jvmtireport::writeFileAtomically(*run.options.junit, jvmtireport::writeJunit(jvms, run.failOn))) return fail(*problem);
-        std::cerr << "jvmti-check: JUnit XML: " << *run.options.junit << "\n";
-    }
+    if (run.options.junit)
+        lost += writeOutput("--junit", *run.options.junit, "JUnit XML", [&] { return jvmtireport::writeJunit(jvms, run.failOn); }, run.fileMode);
     if (run.options.html) {
         // One JVM: its page; several: an index of their pages.
-        if (jvms.size() == 1 && !jvms.front().htmlReport.empty()) {
-            fs::copy_file(jvms.front().htmlReport, *run.options.html, fs::copy_options::overwrite_existing, ec);
-            if (ec) return fail("--html " + *run.options.html + ": " + ec.message());
-        } else if (auto problem = jvmtireport::writeFileAtomically(*run.options.html, jvmtilayer::html::renderIndex(htmlIndex(jvms, *run.options.html, run.failOn)))) {
-            return fail(*problem);
-        }
-        std::cerr << "jvmti-check: HTML: " << *run.options.html << "\n";
+        lost += writeOutput("--html", *run.options.html, "HTML", [&] {
+            if (jvms.size() == 1 && !jvms.front().htmlReport.empty()) {
+                std::string problem;
+                if (auto page = jvmtifiles::readOwnFile(jvms.front().htmlReport, kReportLimit, problem)) return *page;
+                throw std::runtime_error("cannot read the JVM's page " + problem);
+            }
+            return jvmtilayer::html::renderIndex(htmlIndex(jvms, *run.options.html, run.failOn));
+        }, run.fileMode);
+    }
+    if (lost > 0) {
+        std::cerr << "jvmti-check: " << plural(lost, "report") << " could not be read or written: the run fails";
+        if (run.options.errorExitcode != 0)
+            std::cerr << " with exit status " << run.options.errorExitcode << " (--error-exitcode)";
+        else
+            std::cerr << " with exit status 2";
+        std::cerr << " (the command's own status was " << status << ")\n";
+        return run.options.errorExitcode != 0 ? run.options.errorExitcode : 2;
     }
     if (run.options.errorExitcode != 0 && failing > 0) {
         std::cerr << "jvmti-check: exit status " << run.options.errorExitcode << " (--error-exitcode): "

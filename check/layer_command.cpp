@@ -7,7 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "files/own_files.hpp"
 #include "java_words.hpp"
+#include "report/formats/text_encoding.hpp"
 #include "options.hpp"
 #include "settings/settings.hpp"
 
@@ -22,10 +24,10 @@ std::optional<std::string> readUserConfig(const std::string& path, nlohmann::jso
     if (!parsed.settings.agents.empty())
         return "config=" + path + " names agents: jvmti-check gives the layer the agents of the java command; "
                "leave \"agent\" and \"agents\" out of the file";
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    out = nlohmann::json::parse(text.str(), nullptr, false);
+    std::string problem;
+    const auto text = jvmtifiles::readNamedFile(path, 16u << 20, problem);
+    if (!text) return "config=" + problem;
+    out = nlohmann::json::parse(*text, nullptr, false);
     if (!out.is_object()) return "config=" + path + ": cannot read it again";
     return std::nullopt;
 }
@@ -82,7 +84,7 @@ std::vector<std::string> jvmSettings(const std::vector<std::string>& settings, b
 
 std::optional<std::string> planLayer(const std::string& layer, const std::vector<std::string>& settings, bool html,
                                      const std::vector<LayerAgent>& agents, const Stripped& stripped,
-                                     const std::string& defaultReport, const std::string& runBase, LayerPlan& out) {
+                                     const std::string& defaultReport, const std::string& agentsFile, LayerPlan& out) {
     out = LayerPlan{};
     if (layer.find('=') != std::string::npos)
         return "the layer's path " + layer + " contains '=', which -agentpath cannot take";
@@ -115,6 +117,7 @@ std::optional<std::string> planLayer(const std::string& layer, const std::vector
     out.textReport = jvmtilayer::textReportTarget(parsed.settings);
     if (jvmtilayer::hasFormat(parsed.settings, jvmtilayer::ReportFormat::Json))
         out.jsonReport = jvmtilayer::reportFile(parsed.settings, jvmtilayer::ReportFormat::Json);
+    if (out.html) out.htmlReport = jvmtilayer::reportFile(parsed.settings, jvmtilayer::ReportFormat::Html);
     if (agents.size() == 1) {
         const LayerAgent& a = agents.front();
         if (a.library.find_first_of(",=") != std::string::npos)
@@ -127,10 +130,8 @@ std::optional<std::string> planLayer(const std::string& layer, const std::vector
             list.push_back({{"path", a.library}, {"options", a.options ? nlohmann::json(*a.options) : nlohmann::json()}});
         // The user's config file, if any, with the agents added: the layer reads one file.
         userConfig["agents"] = list;
-        out.agentsJson = userConfig.dump(2) + "\n";
-        const auto givenReport = settingValue(given, "report");
-        out.agentsFile = (givenReport && !givenReport->empty() && *givenReport != "stderr" ? *givenReport : runBase) +
-                         ".agents.json";
+        out.agentsJson = jvmtireport::jsonText(userConfig) + "\n";
+        out.agentsFile = agentsFile;
         if (out.agentsFile->find(',') != std::string::npos)
             return "the agents file " + *out.agentsFile + " contains ',', which the layer's option string cannot take";
         options += "config=" + *out.agentsFile;

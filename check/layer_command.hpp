@@ -16,6 +16,7 @@ struct LayerPlan {
     bool html = false;                      // the JVM writes an HTML page too
     std::string textReport;                 // where the text lines go
     std::string jsonReport;                 // the JVM's data for the merge, or empty (report=stderr)
+    std::string htmlReport;                 // its page, or empty
     std::optional<std::string> agentsFile;  // the config file listing several agents
     std::string agentsJson;                 // its contents
     std::vector<std::string> command;       // the whole command to run
@@ -33,11 +34,11 @@ std::vector<std::string> jvmSettings(const std::vector<std::string>& settings, b
 // `defaultReport` names the JVM's report files when report= is not given (a base name, with
 // placeholders such as %p). A config=FILE among the settings is read: it must name no agents;
 // with one agent it is passed on, with several its settings go into the agents file with them
-// (the layer reads one config file), named from `runBase`. The error names what cannot be
-// passed to the layer.
+// (the layer reads one config file), `agentsFile` (a file in jvmti-check's own directory). The
+// error names what cannot be passed to the layer.
 std::optional<std::string> planLayer(const std::string& layer, const std::vector<std::string>& settings, bool html,
                                      const std::vector<LayerAgent>& agents, const Stripped& stripped,
-                                     const std::string& defaultReport, const std::string& runBase, LayerPlan& out);
+                                     const std::string& defaultReport, const std::string& agentsFile, LayerPlan& out);
 
 // An error when one of the command's agents is the layer itself (a file named
 // libjvmtilayer.so, or the file `layer`): jvmti-check would wrap the layer behind itself.

@@ -2,16 +2,18 @@
 // Runs a command with the agents of every JVM it starts behind libjvmtilayer.so, then merges
 // the JVMs' reports into one summary, SARIF, JUnit XML and HTML, and sets the exit status
 // (help/jvmti_check.cpp holds the whole description, which --help prints).
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 
 #include "collect.hpp"
+#include "files/own_files.hpp"
 #include "finish.hpp"
 #include "follow.hpp"
+#include "guarded_main.hpp"
 #include "help.hpp"
 #include "inject/plan.hpp"
 #include "inject/universe.hpp"
@@ -45,10 +47,7 @@ bool isJavaLauncher(const Jdk& jdk) {
     return jdk.java.filename() == "java" && fs::is_directory(jdk.lib(), ec) && fs::exists(jdk.home / "release", ec);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    const std::vector<std::string> args(argv + 1, argv + argc);
+int run(const std::vector<std::string>& args, const char* argv0) {
     if (isSweepCommandLine(args)) {
         SweepOptions sweep;
         if (auto problem = parseSweepOptions(args, sweep))
@@ -62,7 +61,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         const std::string version(jvmtihelp::projectVersion());
-        return sweep.merge ? runSweepMerge(sweep, version) : runInjectSweep(sweep, argv[0], version);
+        return sweep.merge ? runSweepMerge(sweep, version) : runInjectSweep(sweep, argv0, version);
     }
     CheckOptions options;
     if (auto problem = parseCheckOptions(args, options))
@@ -103,9 +102,17 @@ int main(int argc, char** argv) {
 
     const fs::path cwd = fs::current_path(ec);
     const std::string runName = "jvmti-check." + std::to_string(::getpid());
-    const fs::path reportDir = fs::absolute(options.reportDir ? fs::path(*options.reportDir) : cwd / runName, ec);
+    // The report directory is made (or checked) after --dry-run's early return; its name is known now.
+    fs::path reportDir = fs::absolute(options.reportDir ? fs::path(*options.reportDir) : cwd / runName, ec).lexically_normal();
+    if (!options.dryRun)
+        if (auto problem = runDirectory(options.reportDir, cwd / runName, "--report-dir", reportDir)) return fail(*problem);
+    if (reportDir.string().find(',') != std::string::npos)
+        return fail("the report directory " + reportDir.string() + " contains ',', which the layer's option string "
+                    "cannot take; give another with --report-dir DIR");
     const std::string perJvm = (reportDir / "%p-%m").string();
     const bool html = options.html.has_value();
+    const auto fileMode = jvmtifiles::parseFileMode(settingValue(options.settings, "file-mode").value_or("0600"));
+    const bool commandFull = settingValue(options.settings, "report-command") == std::optional<std::string>("full");
 
     // The command: a JDK's java naming agents is rewritten so its agents load behind the layer
     // (its output unchanged); every JVM it or any other command starts follows through
@@ -147,37 +154,68 @@ int main(int argc, char** argv) {
     const std::vector<std::string> followed = followedSettings(options.settings, html, perJvm);
     std::string word;
     if (auto problem = adoptWord(layer.string(), followed, word)) return fail(*problem);
+    // --hs-err-dir: every JVM's fatal error log goes there, named by its pid.
+    std::string errorFileWord;
+    if (options.hsErrDir) {
+        errorFileWord = "-XX:ErrorFile=" + (fs::absolute(*options.hsErrDir, ec) / "hs_err_pid%p.log").string();
+        if (errorFileWord.find_first_of(" \t\n\r\f\v\"'") != std::string::npos)
+            return fail("--hs-err-dir " + *options.hsErrDir + ": a directory whose name has no white space or quotes "
+                        "(the JVMs read it from JAVA_TOOL_OPTIONS)");
+        word += " " + errorFileWord;
+    }
     const std::string childOptions = toolOptionsWith(word, environment["JAVA_TOOL_OPTIONS"]);
 
     std::vector<std::string> command = options.command;
     Environment changes;
-    std::vector<std::string> extraData;
+    std::vector<NamedReport> extraData;
     std::vector<std::string> staleFiles;
+    std::optional<std::string> workDir;  // jvmti-check's own files (the agents file), removed at the end
     std::string layerOptions = adoptOptions(followed);  // what the layer of the command's JVM reads
     if (rewrite) {
-        LayerPlan plan;
-        if (auto problem = planLayer(layer.string(), options.settings, html, agents, stripped, perJvm,
-                                     (cwd / runName).string(), plan))
-            return fail(*problem);
-        if (plan.agentsFile) {
-            std::ofstream out(*plan.agentsFile, std::ios::trunc);
-            out << plan.agentsJson;
-            if (!out) return fail("cannot write the agents file " + *plan.agentsFile);
+        // Several agents are listed in a file the layer reads: made new in a private directory.
+        std::string agentsFile;
+        if (agents.size() > 1) {
+            std::string problem;
+            workDir = jvmtifiles::makeWorkDirectory("jvmti-check", problem);
+            if (!workDir) return fail("cannot make a directory for the agents file: " + problem);
+            agentsFile = *workDir + "/agents.json";
         }
+        LayerPlan plan;
+        if (auto problem = planLayer(layer.string(), options.settings, html, agents, stripped, perJvm, agentsFile, plan)) {
+            if (workDir) jvmtifiles::removeTree(*workDir);
+            return fail(*problem);
+        }
+        if (plan.agentsFile)
+            if (auto problem = jvmtifiles::writeFile(*plan.agentsFile, plan.agentsJson)) {
+                jvmtifiles::removeTree(*workDir);
+                return fail("cannot write the agents file: " + *problem);
+            }
         layerOptions = plan.optionString;
         command = plan.command;
+        if (!errorFileWord.empty()) command.insert(command.begin() + 1, errorFileWord);
         changes = stripped.changes;
         changes[jvmtilayer::envVarName("child-tool-options")] = childOptions;
         // report= given (or in config=): that JVM's data lies beside its text, outside the directory.
         if (!plan.jsonReport.empty() && plan.jsonReport.find('%') == std::string::npos)
-            extraData.push_back(fs::absolute(plan.jsonReport, ec).string());
-        if (options.dryRun && plan.agentsFile) std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile << "\n";
+            extraData.push_back({fs::absolute(plan.jsonReport, ec).string(), plan.textReport, plan.htmlReport});
+        if (options.dryRun && plan.agentsFile)
+            std::cerr << "jvmti-check: the agents are listed in " << *plan.agentsFile
+                      << " (kept, so that the command can be run)\n";
         // Removed before the run, so that a report seen after it is this run's.
         for (const auto& file : {plan.textReport, plan.jsonReport})
             if (!file.empty() && file.find('%') == std::string::npos) staleFiles.push_back(file);
     } else {
         changes["JAVA_TOOL_OPTIONS"] = childOptions;
     }
+    // The agents file goes with the run, unless asked to keep it or the command is only printed.
+    struct RemoveWorkDir {
+        const std::optional<std::string>& dir;
+        bool keep;
+        ~RemoveWorkDir() {
+            if (dir && !keep) jvmtifiles::removeTree(*dir);
+        }
+    } removeWorkDir{workDir, options.keepWorkDir || options.dryRun};
+    if (workDir && options.keepWorkDir) std::cerr << "jvmti-check: its own files are kept in " << *workDir << "\n";
     // The layer's own parser judges the settings now, rather than each JVM refusing to start.
     const auto judged = jvmtilayer::loadSettings(layerOptions.c_str());
     if (!judged.ok()) return fail("the layer's settings: " + judged.error);
@@ -190,16 +228,27 @@ int main(int argc, char** argv) {
         std::cout << shellLine(command, changes) << "\n";
         return 0;
     }
-    for (const auto& file : staleFiles) fs::remove(file, ec);
-    fs::create_directories(reportDir, ec);
-    if (!fs::is_directory(reportDir, ec)) return fail("--report-dir " + reportDir.string() + ": cannot make the directory");
+    // A stale report the user named is removed (never followed); it must be a file of ours.
+    for (const auto& file : staleFiles) {
+        struct stat st {};
+        if (::lstat(file.c_str(), &st) == 0 && (!S_ISREG(st.st_mode) || st.st_uid != ::geteuid()))
+            return fail("report=" + file + ": something other than a file of yours is there; the layer would replace "
+                        "it: remove it or name another file");
+        ::unlink(file.c_str());
+    }
 
     // What the directory held before: only this run's reports are merged.
     const FileTimes before = filesOf(reportDir);
     const int status = runProgram(command, changes);
 
-    Finish finish{options, failOn, reportDir, extraData, before, cwd, reportToStderr, {}, {}};
+    Finish finish{options, failOn, reportDir, extraData, before, cwd, reportToStderr, {}, {}, *fileMode, commandFull};
     if (!judged.settings.trace.empty()) finish.trace = judged.settings.traceFile;
     if (!judged.settings.stats.empty()) finish.stats = judged.settings.stats;
     return finishRun(finish, status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return jvmtihelp::guardedMain("jvmti-check", 2, [&] { return run(std::vector<std::string>(argv + 1, argv + argc), argv[0]); });
 }

@@ -18,6 +18,7 @@ constexpr ValueOption kValueOptions[] = {
     {"--sarif", "a file (the SARIF log)"},           {"--junit", "a file (the JUnit XML report)"},
     {"--report-dir", "a directory"},                 {"--source-root", "a directory"},
     {"--error-exitcode", "a number from 1 to 255"},  {"--fail-on", "error or warning"},
+    {"--hs-err-dir", "a directory"},
 };
 
 std::optional<std::string>* target(CheckOptions& o, const std::string& name) {
@@ -27,6 +28,7 @@ std::optional<std::string>* target(CheckOptions& o, const std::string& name) {
     if (name == "--junit") return &o.junit;
     if (name == "--report-dir") return &o.reportDir;
     if (name == "--source-root") return &o.sourceRoot;
+    if (name == "--hs-err-dir") return &o.hsErrDir;
     return nullptr;
 }
 
@@ -78,6 +80,8 @@ std::optional<std::string> parseCheckOptions(const std::vector<std::string>& arg
             out.version = true;
         } else if (a == "--dry-run") {
             out.dryRun = true;
+        } else if (a == "--keep-work-dir") {
+            out.keepWorkDir = true;
         } else if (valued) {
             const std::string name = valued->name;
             const std::string missing = name + " needs " + valued->what;

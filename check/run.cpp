@@ -1,14 +1,16 @@
 #include "run.hpp"
 
-#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <sstream>
+
+#include "files/own_files.hpp"
 
 namespace jvmticheck {
 
@@ -72,11 +74,13 @@ std::vector<std::string> afterRunLines(const Outputs& o) {
     if (o.report == "stderr") {
         where = "jvmti-check: the layer reported on standard error (above)";
     } else {
-        std::ifstream in(o.report);
-        if (!in) {
+        std::string problem;
+        const auto text = jvmtifiles::readOwnFile(o.report, 64u << 20, problem);
+        if (!text) {
             lines.push_back("jvmti-check: no report: the layer did not start (see the JVM's messages above)");
             return lines;
         }
+        std::istringstream in(*text);
         std::size_t reports = 0;
         bool summary = false;
         for (std::string line; std::getline(in, line);) {
@@ -100,12 +104,42 @@ std::vector<std::string> afterRunLines(const Outputs& o) {
     return lines;
 }
 
+std::optional<std::string> runDirectory(const std::optional<std::string>& given, const std::filesystem::path& fallback,
+                                        const std::string& option, std::filesystem::path& out) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (given) {
+        out = fs::absolute(*given, ec).lexically_normal();
+        if (!out.has_filename()) out = out.parent_path();
+        struct stat st {};
+        if (::lstat(out.c_str(), &st) != 0) {
+            fs::create_directories(out.parent_path(), ec);
+            if (auto problem = jvmtifiles::makeOwnDirectory(out.string())) return option + ": " + *problem;
+            return std::nullopt;
+        }
+        if (auto problem = jvmtifiles::notOwnDirectory(out.string()))
+            return option + " " + out.string() + ": not taken: " + *problem +
+                   " (a run's files are written only into a directory of your own, which no other user can write to)";
+        return std::nullopt;
+    }
+    out = fallback;
+    if (!jvmtifiles::makeOwnDirectory(out.string())) return std::nullopt;
+    std::string problem;
+    const auto fresh = jvmtifiles::makeFreshDirectory(out.string(), problem);
+    if (!fresh) return problem + " (give a directory with " + option + " DIR)";
+    out = *fresh;
+    return std::nullopt;
+}
+
 std::optional<std::string> writable(const std::string& option, const std::string& file) {
-    const bool existed = ::access(file.c_str(), F_OK) == 0;
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-    if (fd < 0) return option + " " + file + ": cannot write it: " + std::strerror(errno);
-    ::close(fd);
-    if (!existed) ::unlink(file.c_str());
+    // Nothing is opened here: the file is made new at the end, beside whatever is there now.
+    struct stat st {};
+    if (file.empty() || file.back() == '/' || (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+        return option + " " + file + ": a directory, not a file";
+    const auto slash = file.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        return option + " " + file + ": cannot write in " + dir + ": " + std::strerror(errno);
     return std::nullopt;
 }
 

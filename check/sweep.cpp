@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -15,7 +15,10 @@
 
 #include "collect.hpp"
 #include "java_words.hpp"
+#include "files/own_files.hpp"
 #include "report/formats/report_files_io.hpp"
+#include "report/formats/text_encoding.hpp"
+#include "sweep_plan.hpp"
 #include "run.hpp"
 #include "sweep_report.hpp"
 #include "sweep_run.hpp"
@@ -39,11 +42,18 @@ std::optional<std::string> checkOutputs(const SweepOptions& o) {
     return std::nullopt;
 }
 
+// A file one of the sweep's own runs wrote ("" when it is not a file of ours, or too large).
 std::string readText(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string problem;
+    return jvmtifiles::readOwnFile(file.string(), kLogLimit, problem).value_or("");
+}
+
+// Whether report-command=full is among the settings: the command is shown as given.
+bool commandFull(const std::vector<std::string>& settings) {
+    return std::find(settings.begin(), settings.end(), "report-command=full") != settings.end();
+}
+std::vector<std::string> shownCommand(const std::vector<std::string>& settings, const std::vector<std::string>& command) {
+    return commandFull(settings) ? command : jvmtireport::redactCommand(command);
 }
 
 // A run directory's injection logs (PID.inject.log), in the order of its JVMs (`jvms`: by start).
@@ -91,9 +101,9 @@ std::string quoted(const std::vector<std::string>& words) {
 
 std::string libraryOf(const std::string& site) { return site.substr(0, site.find('+')); }
 
-// What a finished run left in `dir` (and an hs_err file of its JVMs in `cwd`, moved into `dir`).
-Observation observe(const fs::path& dir, const fs::path& cwd, const JobEnd& end, double timeout,
-                    const std::set<std::string>& agents) {
+// What a finished run left in `dir`: reports, injection logs, and the hs_err files of its JVMs
+// (--hs-err-dir sends them there), each matched to a pid the run's reports or logs name.
+Observation observe(const fs::path& dir, const JobEnd& end, double timeout, const std::set<std::string>& agents) {
     Observation o;
     o.status = end.status;
     o.timedOut = end.timedOut;
@@ -103,17 +113,7 @@ Observation observe(const fs::path& dir, const fs::path& cwd, const JobEnd& end,
     std::set<int> pids;
     o.faults = faultLines(injectionLogs(dir, o.jvms), pids);
     for (const auto& j : o.jvms) pids.insert(j.pid);
-    std::vector<fs::path> crashes = hsErrFiles(dir, pids);
-    // Only files written during the run: an old one of a process whose pid came round again is not its.
-    const auto started = fs::file_time_type::clock::now() -
-                         std::chrono::duration_cast<fs::file_time_type::duration>(std::chrono::duration<double>(end.seconds + 1));
-    for (const auto& file : hsErrFiles(cwd, pids)) {
-        std::error_code ec;
-        if (fs::last_write_time(file, ec) < started || ec) continue;
-        const fs::path moved = dir / file.filename();
-        fs::rename(file, moved, ec);
-        crashes.push_back(ec ? file : moved);
-    }
+    const std::vector<fs::path> crashes = hsErrFiles(dir, pids);
     if (!crashes.empty()) o.crash = parseHsErr(readText(crashes.front()), crashes.front().string(), agents);
     return o;
 }
@@ -134,27 +134,35 @@ struct Progress {
 };
 
 int writeOutputs(const SweepResult& result, const SweepOptions& o, const std::string& version) {
-    if (o.json) {
-        if (auto problem = jvmtireport::writeFileAtomically(*o.json, toJson(result).dump(2) + "\n")) return fail(*problem);
-        std::cerr << "jvmti-check: JSON: " << *o.json << "\n";
-    }
-    if (o.sarif) {
+    // Every output is tried; one that cannot be written fails the sweep (status 2).
+    std::size_t unwritten = 0;
+    const auto write = [&](const std::optional<std::string>& file, const char* what, const std::function<std::string()>& text) {
+        if (!file) return;
+        std::string problem;
+        try {
+            if (auto p = jvmtireport::writeFileAtomically(*file, text())) problem = *p;
+        } catch (const std::exception& e) {
+            problem = e.what();
+        }
+        if (problem.empty()) {
+            std::cerr << "jvmti-check: " << what << ": " << *file << "\n";
+        } else {
+            std::cerr << "jvmti-check: " << *file << ": " << problem << "\n";
+            ++unwritten;
+        }
+    };
+    write(o.json, "JSON", [&] { return jvmtireport::jsonText(toJson(result)) + "\n"; });
+    write(o.sarif, "SARIF", [&] {
         std::error_code ec;
         SweepSarifContext context;
         context.toolVersion = version;
         context.sourceRoot = fs::absolute(o.sourceRoot ? fs::path(*o.sourceRoot) : fs::current_path(ec), ec).lexically_normal().string();
-        if (auto problem = jvmtireport::writeFileAtomically(*o.sarif, sweepSarif(result, context))) return fail(*problem);
-        std::cerr << "jvmti-check: SARIF: " << *o.sarif << "\n";
-    }
-    if (o.junit) {
-        if (auto problem = jvmtireport::writeFileAtomically(*o.junit, sweepJunit(result))) return fail(*problem);
-        std::cerr << "jvmti-check: JUnit XML: " << *o.junit << "\n";
-    }
-    if (o.html) {
-        if (auto problem = jvmtireport::writeFileAtomically(*o.html, sweepHtml(result))) return fail(*problem);
-        std::cerr << "jvmti-check: HTML: " << *o.html << "\n";
-    }
+        return sweepSarif(result, context);
+    });
+    write(o.junit, "JUnit XML", [&] { return sweepJunit(result); });
+    write(o.html, "HTML", [&] { return sweepHtml(result); });
     std::cout << sweepSummary(result) << std::flush;
+    if (unwritten > 0) return fail(std::to_string(unwritten) + " output(s) could not be written: the sweep fails");
     return badRuns(result) > 0 ? 1 : 0;
 }
 
@@ -166,25 +174,24 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     const fs::path cwd = fs::current_path(ec);
     const fs::path self = selfExecutable();
     if (self.empty()) return fail("cannot find this executable (/proc/self/exe)");
-    const fs::path sweepDir =
-        fs::absolute(o.sweepDir ? fs::path(*o.sweepDir) : cwd / ("jvmti-check.sweep." + std::to_string(::getpid())), ec)
-            .lexically_normal();
-    fs::create_directories(sweepDir, ec);
-    if (!fs::is_directory(sweepDir, ec)) return fail("--sweep-dir " + sweepDir.string() + ": cannot make the directory");
+    fs::path sweepDir;
+    if (auto problem = runDirectory(o.sweepDir, cwd / ("jvmti-check.sweep." + std::to_string(::getpid())), "--sweep-dir", sweepDir))
+        return fail(*problem);
 
     std::vector<std::string> base{self.string()};
     if (o.layer) base.insert(base.end(), {"--layer", fs::absolute(*o.layer, ec).string()});
     base.insert(base.end(), o.settings.begin(), o.settings.end());
     const auto runArgs = [&](const std::string& rule, const fs::path& dir) {
         std::vector<std::string> argv = base;
-        argv.insert(argv.end(), {"inject=" + rule, "inject-log=" + (dir / "%p.inject.log").string(), "--report-dir", dir.string(), "--"});
+        argv.insert(argv.end(), {"inject=" + rule, "inject-log=" + (dir / "%p.inject.log").string(), "--report-dir",
+                                 dir.string(), "--hs-err-dir", dir.string(), "--"});
         argv.insert(argv.end(), o.command.begin(), o.command.end());
         return argv;
     };
+    // A run's directory, made new inside the sweep's own; one an earlier sweep left there goes first.
     const auto prepare = [&](const fs::path& dir) {
-        fs::remove_all(dir, ec);
-        fs::create_directories(dir, ec);
-        return fs::is_directory(dir, ec);
+        if (!jvmtifiles::notOwnDirectory(dir.string())) jvmtifiles::removeTree(dir.string());
+        return !jvmtifiles::makeOwnDirectory(dir.string());
     };
 
     // The learning run: every function that can fail, at probability 0, logs its call sites.
@@ -202,7 +209,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     }
     SweepResult result;
     result.version = version;
-    result.command = o.command;
+    result.command = shownCommand(o.settings, o.command);
     result.settings = o.settings;
     result.shardK = o.shardK;
     result.shardN = o.shardN;
@@ -242,7 +249,8 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         if (o.layer) replay.insert(replay.end(), {"--layer", *o.layer});
         replay.insert(replay.end(), o.settings.begin(), o.settings.end());
         replay.insert(replay.end(), {"inject=" + mine[i].rule(), "--"});
-        replay.insert(replay.end(), o.command.begin(), o.command.end());
+        const auto shown = shownCommand(o.settings, o.command);
+        replay.insert(replay.end(), shown.begin(), shown.end());
         r.replay = quoted(replay);
     }
     Progress progress;
@@ -251,7 +259,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     const auto started = std::chrono::steady_clock::now();
     const bool complete = runJobs(jobs, result.jobs, [&](std::size_t i, const JobEnd& end) {
         auto& r = result.runs[i];
-        const Observation seen = observe(jobs[i].dir, cwd, end, timeout, agents);
+        const Observation seen = observe(jobs[i].dir, end, timeout, agents);
         const Verdict v = classify(result.baseline, seen, libraryOf(r.run.site.site));
         r.crash = seen.crash;
         r.outcome = v.outcome;
@@ -276,9 +284,10 @@ int runSweepMerge(const SweepOptions& o, const std::string& version) {
     if (auto problem = checkOutputs(o)) return fail(*problem);
     std::vector<SweepResult> shards;
     for (const auto& file : o.inputs) {
-        std::ifstream in(file);
-        if (!in) return fail(file + ": cannot read it");
-        const auto json = nlohmann::json::parse(in, nullptr, false);
+        std::string problem;
+        const auto text = jvmtifiles::readNamedFile(file, kLogLimit, problem);
+        if (!text) return fail(problem);
+        const auto json = nlohmann::json::parse(*text, nullptr, false);
         if (json.is_discarded()) return fail(file + ": not JSON");
         SweepResult shard;
         if (auto problem = fromJson(json, shard)) return fail(file + ": " + *problem);

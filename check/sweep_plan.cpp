@@ -1,11 +1,12 @@
 #include "sweep_plan.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <regex>
+#include <cctype>
 #include <set>
 #include <sstream>
+#include <string_view>
 
+#include "files/own_files.hpp"
 #include "jvmti_metadata.hpp"
 
 namespace jvmticheck {
@@ -19,8 +20,25 @@ std::string shortErrorName(const std::string& name) {
 
 std::string SweepRun::rule() const { return site.function + "@" + site.site + "/" + shortErrorName(errorName) + "/1"; }
 
+namespace {
+
+// LIBRARY+0xOFFSET: a library's file name (no '/', '@', ':', '+' or white space), '+', a hex offset.
+bool isNamedSite(const std::string& site) {
+    const auto plus = site.find('+');
+    if (plus == 0 || plus == std::string::npos || site.compare(plus + 1, 2, "0x") != 0 || plus + 3 == site.size()) return false;
+    for (std::size_t i = 0; i < plus; ++i)
+        if (std::string_view("/@:").find(site[i]) != std::string_view::npos || std::isspace(static_cast<unsigned char>(site[i])))
+            return false;
+    for (std::size_t i = plus + 3; i < site.size(); ++i)
+        if (!((site[i] >= '0' && site[i] <= '9') || (site[i] >= 'a' && site[i] <= 'f'))) return false;
+    return true;
+}
+
+}  // namespace
+
 void sitesFromLog(const std::string& text, std::vector<SweepSite>& sites, std::size_t& unnamed) {
-    static const std::regex named(R"([^/@:+\s]+\+0x[0-9a-f]+)");
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& s : sites) seen.emplace(s.function, s.site);
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
         if (line.rfind("site ", 0) != 0) continue;
@@ -29,11 +47,8 @@ void sitesFromLog(const std::string& text, std::vector<SweepSite>& sites, std::s
         if (!(words >> s.function >> s.site)) continue;
         std::getline(words >> std::ws, s.where);
         if (s.where.empty()) s.where = s.site;
-        const bool seen = std::any_of(sites.begin(), sites.end(), [&](const SweepSite& x) {
-            return x.function == s.function && x.site == s.site;
-        });
-        if (seen) continue;
-        if (!std::regex_match(s.site, named)) {
+        if (!seen.emplace(s.function, s.site).second) continue;
+        if (!isNamedSite(s.site)) {
             ++unnamed;
             continue;
         }
@@ -45,10 +60,8 @@ std::vector<SweepSite> readSites(const std::vector<fs::path>& logs, std::size_t&
     std::vector<SweepSite> sites;
     unnamed = 0;
     for (const auto& log : logs) {
-        std::ifstream in(log);
-        std::ostringstream text;
-        text << in.rdbuf();
-        sitesFromLog(text.str(), sites, unnamed);
+        std::string problem;
+        if (const auto text = jvmtifiles::readOwnFile(log.string(), kLogLimit, problem)) sitesFromLog(*text, sites, unnamed);
     }
     return sites;
 }

@@ -12,6 +12,11 @@
 
 namespace jvmticheck {
 
+// The most an injection log or a sweep's JSON may hold before it is refused unread.
+inline constexpr std::size_t kLogLimit = 64u << 20;
+// The most runs a sweep plans, and the bound of every count read back from a sweep's JSON.
+inline constexpr std::size_t kMaxRuns = 1000000;
+
 // A call site of an agent as the injection log names it: "site FUNCTION SITE WHERE".
 struct SweepSite {
     std::string function;  // GetThreadInfo

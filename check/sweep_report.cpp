@@ -1,6 +1,8 @@
 // The summary and the HTML page of a sweep (the SARIF and JUnit writers are in sweep_sarif.cpp).
 #include "sweep_report.hpp"
 
+#include "report/formats/text_encoding.hpp"
+
 #include <cstdio>
 #include <sstream>
 
@@ -24,24 +26,7 @@ std::string commandText(const std::vector<std::string>& words) {
 
 }  // namespace
 
-std::string xmlEscape(const std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default:
-            // XML 1.0 allows no other control characters.
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += ' ';
-            else out += c;
-        }
-    }
-    return out;
-}
+std::string xmlEscape(const std::string& text) { return jvmtireport::xmlText(text); }
 
 std::string sweepSummary(const SweepResult& r) {
     std::ostringstream out;

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/formats/text_encoding.hpp"
+
 namespace jvmticheck {
 
 using Json = nlohmann::ordered_json;
@@ -107,18 +109,35 @@ std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
             out.baseline.jvms = field<std::size_t>(b, "jvms", 0);
             out.baseline.unfinished = field<std::size_t>(b, "unfinished", 0);
         }
-        for (const auto& s : j.value("sites", nlohmann::json::array()))
+        // Counts from a file are checked before anything is sized or looped by them.
+        if (out.plannedRuns > kMaxRuns || out.possibleRuns > kMaxRuns)
+            return "plannedRuns " + std::to_string(out.plannedRuns) + ", possibleRuns " + std::to_string(out.possibleRuns) +
+                   ": a sweep plans at most " + std::to_string(kMaxRuns) + " runs";
+        if (out.shardN < 1 || out.shardN > kMaxRuns || out.shardK < 1 || out.shardK > out.shardN)
+            return "shard " + std::to_string(out.shardK) + "/" + std::to_string(out.shardN) + ": expected K/N with 1 <= K <= N";
+        const auto sites = j.value("sites", nlohmann::json::array());
+        const auto runs = j.value("runs", nlohmann::json::array());
+        if (sites.size() > kMaxRuns || runs.size() > out.plannedRuns)
+            return std::to_string(runs.size()) + " runs and " + std::to_string(sites.size()) + " sites for " +
+                   std::to_string(out.plannedRuns) + " planned runs: not a sweep's JSON";
+        std::map<std::pair<std::string, std::string>, std::size_t> siteIndex;
+        for (const auto& s : sites) {
             out.sites.push_back({s.at("function"), s.at("site"), field<std::string>(s, "where", "")});
-        for (const auto& x : j.value("runs", nlohmann::json::array())) {
+            siteIndex.emplace(std::pair{out.sites.back().function, out.sites.back().site}, out.sites.size() - 1);
+        }
+        for (const auto& x : runs) {
             SweepRunResult r;
             r.run.index = x.at("index");
+            if (r.run.index >= out.plannedRuns)
+                return "runs: index " + std::to_string(r.run.index) + " is not below plannedRuns " + std::to_string(out.plannedRuns);
             r.run.site = {x.at("function"), x.at("site"), field<std::string>(x, "where", "")};
             r.run.errorName = x.at("error");
             r.run.error = field<int>(x, "errorValue", 0);
-            for (std::size_t i = 0; i < out.sites.size(); ++i)
-                if (out.sites[i].function == r.run.site.function && out.sites[i].site == r.run.site.site) r.run.siteIndex = i;
+            if (const auto it = siteIndex.find({r.run.site.function, r.run.site.site}); it != siteIndex.end())
+                r.run.siteIndex = it->second;
             const auto outcome = parseOutcome(x.at("outcome").get<std::string>());
-            if (!outcome) return "runs[" + std::to_string(r.run.index) + "].outcome: unknown outcome " + x.at("outcome").dump();
+            if (!outcome)
+                return "runs[" + std::to_string(r.run.index) + "].outcome: unknown outcome " + jvmtireport::jsonText(x.at("outcome"), -1);
             r.outcome = *outcome;
             r.status = field<int>(x, "status", 0);
             r.seconds = field<double>(x, "seconds", 0);
@@ -163,8 +182,8 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
         out.wallSeconds = std::max(out.wallSeconds, s.wallSeconds);
         for (const auto& r : s.runs) byIndex.emplace(r.run.index, r);
     }
-    std::size_t missing = 0;
-    for (std::size_t i = 0; i < out.plannedRuns; ++i) missing += byIndex.count(i) ? 0 : 1;
+    // fromJson keeps every index below plannedRuns, so the runs present are counted, not looked for.
+    const std::size_t missing = out.plannedRuns - std::min(out.plannedRuns, byIndex.size());
     if (missing > 0) warnings.push_back(std::to_string(missing) + " of " + std::to_string(out.plannedRuns) +
                                         " planned runs are in no input (a shard missing?)");
     for (auto& [index, r] : byIndex) out.runs.push_back(std::move(r));

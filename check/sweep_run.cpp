@@ -11,6 +11,8 @@
 #include <cstring>
 #include <thread>
 
+#include "files/own_files.hpp"
+
 namespace jvmticheck {
 
 namespace {
@@ -26,9 +28,21 @@ struct Running {
     bool killed = false;
 };
 
-// Starts `job` in a process group of its own; -1 when it cannot fork.
+// Starts `job` in a process group of its own; -1 when it cannot fork or make its output files.
 pid_t start(const Job& job) {
-    const std::string out = (job.dir / "command.out").string(), err = (job.dir / "command.err").string();
+    // Made here, new, in the run's own directory; the child only takes them over.
+    const jvmtifiles::NewFile out = jvmtifiles::createFile((job.dir / "command.out").string());
+    const jvmtifiles::NewFile err = jvmtifiles::createFile((job.dir / "command.err").string());
+    const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const auto closeAll = [&] {
+        for (int fd : {out.fd, err.fd, in})
+            if (fd >= 0) ::close(fd);
+    };
+    if (!out.ok() || !err.ok() || in < 0) {
+        std::fprintf(stderr, "jvmti-check: %s\n", (!out.ok() ? out.error : !err.ok() ? err.error : std::string("cannot open /dev/null")).c_str());
+        closeAll();
+        return -1;
+    }
     std::vector<char*> argv;
     for (const auto& word : job.argv) argv.push_back(const_cast<char*>(word.c_str()));
     argv.push_back(nullptr);
@@ -36,16 +50,14 @@ pid_t start(const Job& job) {
     const pid_t pid = ::fork();
     if (pid != 0) {
         if (pid > 0) ::setpgid(pid, pid);  // also here: the group exists before a timeout can kill it
+        closeAll();
         return pid;
     }
     ::setpgid(0, 0);
     struct sigaction dflt {};
     dflt.sa_handler = SIG_DFL;
     for (int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &dflt, nullptr);
-    const int in = ::open("/dev/null", O_RDONLY);
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    if (in < 0 || o < 0 || e < 0) ::_exit(127);
+    const int o = out.fd, e = err.fd;
     ::dup2(in, 0);
     ::dup2(o, 1);
     ::dup2(e, 2);

@@ -6,6 +6,7 @@
 
 #include "java_words.hpp"
 #include "report/formats/jvm_report.hpp"
+#include "report/formats/text_encoding.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "sweep_report.hpp"
 
@@ -67,7 +68,7 @@ Json location(const std::string& where, const std::string& root, int id = 0, con
     return loc;
 }
 
-std::string attr(const char* name, const std::string& value) { return std::string(" ") + name + "=\"" + xmlEscape(value) + "\""; }
+std::string attr(const char* name, const std::string& value) { return std::string(" ") + name + "=\"" + jvmtireport::xmlText(value, true) + "\""; }
 
 std::string secondsText(double s) {
     char text[32];

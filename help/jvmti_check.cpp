@@ -8,7 +8,8 @@ ToolHelp jvmtiCheckHelp() {
     h.name = "jvmti-check";
     h.purpose = "run a command with the JVMTI agents of every JVM it starts behind the checking layer, and gate CI on the result";
     h.synopsis = {"[--dry-run] [--layer FILE] [--error-exitcode=N] [--fail-on=error|warning] [--sarif FILE] [--junit FILE] "
-                  "[--html FILE] [--report-dir DIR] [--source-root DIR] [KEY=VALUE]... -- COMMAND ARGS...",
+                  "[--html FILE] [--report-dir DIR] [--source-root DIR] [--hs-err-dir DIR] [--keep-work-dir] "
+                  "[KEY=VALUE]... -- COMMAND ARGS...",
                   "--inject-sweep [--max-runs N] [-j N] [--shard K/N] [--run-timeout SECONDS] [--sweep-dir DIR] "
                   "[--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] [--layer FILE] [--source-root DIR] "
                   "[KEY=VALUE]... -- COMMAND ARGS...",
@@ -54,7 +55,15 @@ ToolHelp jvmtiCheckHelp() {
          "page of the one JVM, or an index linking each JVM's page when there are several"},
         {"--report-dir DIR",
          "where each JVM writes its report files, PID-MAIN.txt and PID-MAIN.json (and .html), named by its process "
-         "id and main class (default: jvmti-check.PID in the current directory)"},
+         "id and main class: made (mode 0700) when missing; one that exists must be yours and writable by no "
+         "other user, or it is refused (default: jvmti-check.PID in the current directory, made new, or "
+         "jvmti-check.PID.XXXXXX beside it when that name is taken)"},
+        {"--hs-err-dir DIR",
+         "every checked JVM writes its fatal error log there, as DIR/hs_err_pidPID.log (-XX:ErrorFile, given on "
+         "the rewritten command and in JAVA_TOOL_OPTIONS), instead of its working directory"},
+        {"--keep-work-dir",
+         "keep jvmti-check's own directory (the agents file the layer reads when the command has several agents), "
+         "which is otherwise removed when the command ends"},
         {"--source-root DIR",
          "SARIF locations under DIR are written relative to it, as %SRCROOT% (default: the current directory)"},
         {"--dry-run", "print the command as it would run (environment changes first), shell-quoted, and exit"},
@@ -100,10 +109,16 @@ ToolHelp jvmtiCheckHelp() {
          {"Each checked JVM writes DIR/PID-MAIN.txt (the text lines) and DIR/PID-MAIN.json (the data jvmti-check "
           "merges), and DIR/PID-MAIN.html with --html. With report=FILE the rewritten java command's text goes to "
           "FILE and its data beside it (FILE without .txt, plus .json). A JVM that did not end normally leaves "
-          "its text lines without data: jvmti-check reads the rules from them and marks the JVM unfinished. With "
-          "more than one agent the rewritten command's layer reads them from jvmti-check.PID.agents.json, or "
-          "FILE.agents.json with report=FILE, which is kept, so that the printed or run command can be run again; "
-          "the settings of a config=FILE go into it too, since the layer reads one config file."},
+          "its text lines without data: jvmti-check reads the rules from them and marks the JVM unfinished. "
+          "jvmti-check reads back only files named as the layer names them, regular files of yours opened without "
+          "following links, and takes a JVM's page and text from beside its data, never from a path a file names. "
+          "Every file is created new (under a temporary name, then renamed into place: a link or FIFO planted at "
+          "its name is replaced, never followed), mode 0600 unless file-mode= says otherwise. With more than one "
+          "agent the rewritten command's layer reads them from agents.json in a private directory jvmti-check makes "
+          "(jvmti-check.XXXXXX in $XDG_RUNTIME_DIR, else $TMPDIR or /tmp, mode 0700), removed when the command ends "
+          "unless --keep-work-dir is given, and kept by --dry-run, whose command names it; the settings of a "
+          "config=FILE go into it too, since the layer reads one config file. Reports leave out the values of -D "
+          "properties and of variable assignments in the command unless report-command=full is given."},
          {}},
         {"Quoting",
          {"Arguments go to the command as they are: no shell runs in between. --dry-run quotes each word for a "
@@ -144,8 +159,9 @@ ToolHelp jvmtiCheckHelp() {
           {"JVMTI_LAYER_*", "settings of the layer (jvmtilayer(7)); they reach every layer unchanged"}}},
     };
     h.exitStatus = "the command's exit status, or 128+N when a signal N ended it; N of --error-exitcode=N when a JVM "
-                   "reported at the --fail-on severity or above; 2 a bad command line, an agent or the layer not found, "
-                   "an output file that cannot be written, or the layer among the command's agents; 127 the command "
+                   "reported at the --fail-on severity or above, or when a report could not be read or written (2 "
+                   "without --error-exitcode); 2 a bad command line, an agent or the layer not found, a report "
+                   "directory that is not yours, the layer among the command's agents, or an internal error; 127 the command "
                    "could not be found or run. With --inject-sweep and --sweep-merge: 0 no bad outcome, 1 some, 2 a bad command "
                    "line, an input that cannot be read or an output that cannot be written.";
     h.seeAlso = {"jvmtilayer(7)", "jvmtigen(1)", "java(1)"};
