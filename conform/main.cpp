@@ -28,6 +28,7 @@
 #include "report/report_html.hpp"
 #include "page.hpp"
 #include "results.hpp"
+#include "guarded_main.hpp"
 
 namespace fs = std::filesystem;
 
@@ -85,7 +86,9 @@ std::string statusText(int status) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
     std::string java, json, html, expect, agent;
     std::vector<std::string> jvmArgs;
     bool all = false, unsafe = false;
@@ -191,4 +194,10 @@ int main(int argc, char** argv) {
         if (!same) return 1;
     }
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return jvmtihelp::guardedMain("jvmti-conform", 2, [&] { return run(argc, argv); });
 }

@@ -1,5 +1,8 @@
 #include "output.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -67,8 +70,14 @@ StagedWrite StagedWrite::stage(const std::string& fileName, const std::string& t
     }
     static std::atomic<unsigned> count{0};
     const fs::path tmp = file.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(count++);
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) throw std::runtime_error(tmp.string() + ": cannot write: " + std::strerror(errno));
+    // Created new: a link or file planted at the temporary name is never followed or reused.
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) throw std::runtime_error(tmp.string() + ": cannot create: " + std::strerror(errno));
+    std::FILE* f = ::fdopen(fd, "wb");
+    if (!f) {
+        ::close(fd);
+        throw std::runtime_error(tmp.string() + ": cannot write: " + std::strerror(errno));
+    }
     const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
     const int err = errno;
     if (std::fclose(f) != 0 || !ok) {

@@ -10,6 +10,7 @@
 #include "help.hpp"
 #include "layer_page.hpp"
 #include "cli.hpp"
+#include "guarded_main.hpp"
 
 namespace {
 
@@ -21,7 +22,9 @@ bool writeFile(const std::filesystem::path& file, const std::string& text) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: jvmtigen-man OUTDIR\n");
         return 2;
@@ -55,4 +58,10 @@ int main(int argc, char** argv) {
         }
     }
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return jvmtihelp::guardedMain("jvmtigen-man", 2, [&] { return run(argc, argv); });
 }

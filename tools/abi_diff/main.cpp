@@ -14,6 +14,7 @@
 #include "help.hpp"
 #include "compare.hpp"
 #include "report.hpp"
+#include "guarded_main.hpp"
 
 namespace {
 
@@ -31,7 +32,9 @@ int usageError(const std::string& message) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
     using namespace abidiff;
     Options options;
     for (int i = 1; i < argc; ++i) {
@@ -92,4 +95,10 @@ int main(int argc, char** argv) {
         }
     }
     return diffs.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return jvmtihelp::guardedMain("jvmti-abi-diff", 2, [&] { return run(argc, argv); });
 }

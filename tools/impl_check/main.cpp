@@ -16,6 +16,7 @@
 #include "collect.hpp"
 #include "help.hpp"
 #include "stubs.hpp"
+#include "guarded_main.hpp"
 
 namespace {
 
@@ -28,7 +29,9 @@ int usageError(const std::string& message) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
     using namespace implcheck;
     CollectOptions options;
     options.buildDir = ".";
@@ -76,4 +79,10 @@ int main(int argc, char** argv) {
         std::cout << "jvmti-impl-check: wrote " << n << (n == 1 ? " stub to " : " stubs to ") << stubs << "\n";
     }
     return report.findings.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return jvmtihelp::guardedMain("jvmti-impl-check", 2, [&] { return run(argc, argv); });
 }
