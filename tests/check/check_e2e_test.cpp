@@ -109,11 +109,15 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
     const Run r = w.run("--dry-run report=" + shellQuote(report) + " -- java " + jdwp + " -javaagent:" + shellQuote(instrumentJar) +
                         "=hello -cp " + shellQuote(agentClasses) + " agenttest.instrument.Main");
     REQUIRE(r.status == 0);
+    // The agents file is made in a private directory (mode 0700) and kept: the printed command names it.
+    std::smatch listed;
+    REQUIRE(std::regex_search(r.err, listed, std::regex("^jvmti-check: the agents are listed in (/[^ ]*/agents\\.json) \\(kept, so that the command can be run\\)\n$")));
+    const std::string agentsFile = listed[1].str();
+    CHECK(fs::status(fs::path(agentsFile).parent_path()).permissions() == fs::perms::owner_all);
     CHECK(withoutChild(r.out) == "java -agentpath:" + layer.string() + "=report=" + report + ",report-format=text:json,config=" +
-                                     report + ".agents.json --add-modules=java.instrument -cp " + agentClasses +
+                                     agentsFile + " --add-modules=java.instrument -cp " + agentClasses +
                                      " agenttest.instrument.Main\n");
-    CHECK(r.err == "jvmti-check: the agents are listed in " + report + ".agents.json\n");
-    const auto agents = nlohmann::json::parse(readFile(report + ".agents.json"));
+    const auto agents = nlohmann::json::parse(readFile(agentsFile));
     CHECK(agents == nlohmann::json{{"agents",
                                     {{{"path", (jdk / "lib/libjdwp.so").string()},
                                       {"options", "transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"}},
@@ -125,6 +129,7 @@ TEST_CASE("dry run: --dry-run prints exactly the command, which runs as printed"
     CHECK(WEXITSTATUS(st) == 0);
     CHECK(contains(readFile(w.dir / "again.txt"), "premain(hello): redefine true, retransform true"));
     CHECK(fs::exists(report));
+    fs::remove_all(fs::path(agentsFile).parent_path());
 
     // One agent: inline in the layer's options.
     const Run one = w.run("--dry-run check=strict report=r.txt -- java -agentpath:libcounter.so=out=out.txt," +
@@ -305,7 +310,15 @@ TEST_CASE("config=FILE: the layer's settings from a file, with one agent and wit
                           " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
     REQUIRE(two.status == 0);
     CHECK(contains(two.err, "jvmtilayer: summary: leak.GetClassSignature: "));
-    const auto agents = nlohmann::json::parse(readFile(w.dir / "from-config.txt.agents.json"));
+    // The agents file went with the run; --keep-work-dir keeps it, with the file's settings merged in.
+    CHECK_FALSE(fs::exists(w.dir / "from-config.txt.agents.json"));
+    const Run kept = w.run("--keep-work-dir config=layer.json -- java " + jdwp + " -agentpath:libcounter.so=out=out.txt," +
+                           counterOptions + " -cp " + shellQuote(agentClasses) + " agenttest.counter.Main");
+    REQUIRE(kept.status == 0);
+    std::smatch workDir;
+    REQUIRE(std::regex_search(kept.err, workDir, std::regex("jvmti-check: its own files are kept in (/[^\\n]*)\n")));
+    const auto agents = nlohmann::json::parse(readFile(fs::path(workDir[1].str()) / "agents.json"));
+    fs::remove_all(workDir[1].str());
     CHECK(agents.at("check") == "strict");
     CHECK(agents.at("agents").size() == 2);
     // One agent: the file itself goes to the layer, and its report= is where the report goes.

@@ -195,15 +195,16 @@ TEST_CASE("the layer's word: one agent inline, several from a config file, the r
     const auto two = strip({"java", "-agentlib:jdwp", "-javaagent:j.jar", "Main"});
     REQUIRE_FALSE(planLayer("/l/libjvmtilayer.so", {"report=/r.txt"}, false,
                             {{"/jdk/lib/libjdwp.so", std::nullopt}, {"/jdk/lib/libinstrument.so", "j.jar"}}, two,
-                            "/run/d/%p-%m", "/run/jvmti-check.7", plan));
+                            "/run/d/%p-%m", "/work/agents.json", plan));
     CHECK(plan.command == Words{"java",
                                 "-agentpath:/l/libjvmtilayer.so=report=/r.txt,report-format=text:json,"
-                                "config=/r.txt.agents.json",
+                                "config=/work/agents.json",
                                 "--add-modules=java.instrument", "Main"});
     // report= names the text; the data lies beside it.
     CHECK(plan.textReport == "/r.txt");
     CHECK(plan.jsonReport == "/r.json");
-    REQUIRE(plan.agentsFile == "/r.txt.agents.json");
+    // The agents file is the one jvmti-check names (in its own private directory), whatever report= says.
+    REQUIRE(plan.agentsFile == "/work/agents.json");
     CHECK(nlohmann::json::parse(plan.agentsJson) ==
           nlohmann::json::parse(R"({"agents":[{"path":"/jdk/lib/libjdwp.so","options":null},
                                              {"path":"/jdk/lib/libinstrument.so","options":"j.jar"}]})"));
@@ -251,8 +252,8 @@ TEST_CASE("a config file of settings: passed on with one agent, merged with the 
     CHECK(plan.optionString == "config=" + config + ",report=/r,report-format=text:json,agent=/a.so");
     const auto two = strip({"java", "-agentpath:/a.so", "-agentpath:/b.so", "Main"});
     REQUIRE_FALSE(planLayer("/l.so", {"config=" + config, "report=/r"}, false, {{"/a.so", std::nullopt}, {"/b.so", "o"}},
-                            two, "/d/%p", "/run/x", plan));
-    CHECK(plan.optionString == "report=/r,report-format=text:json,config=/r.agents.json");
+                            two, "/d/%p", "/run/x/agents.json", plan));
+    CHECK(plan.optionString == "report=/r,report-format=text:json,config=/run/x/agents.json");
     CHECK(nlohmann::json::parse(plan.agentsJson) ==
           nlohmann::json::parse(R"({"check": "strict", "report-limit": 2,
                                     "agents": [{"path": "/a.so", "options": null}, {"path": "/b.so", "options": "o"}]})"));

@@ -188,14 +188,14 @@ TEST_CASE("report: the summary is written to the target, and is silent when noth
     CHECK(out[3] == "jvmtilayer: summary: total: 2 reports of 1 id, 1 not printed");
 }
 
-TEST_CASE("report: open truncates, failures keep the old target", "[report]") {
+TEST_CASE("report: open makes the file new, failures keep the old target", "[report]") {
     TempDir dir;
     runtimetest::writeFile(dir / "old.txt", "stale contents\n");
     Reporter reporter;
     REQUIRE_FALSE(reporter.open(dir / "old.txt").has_value());
     CHECK(readFile(dir / "old.txt").empty());
     CHECK(reporter.open(dir / "no/such/dir.txt") ==
-          "cannot open the report file \"" + (dir / "no/such/dir.txt") + "\": No such file or directory");
+          "cannot create the report file: cannot create a file in " + (dir / "no/such") + ": No such file or directory");
     reporter.report(Severity::Error, "still.here", nullptr, nullptr, "w", nullptr);
     CHECK(readFile(dir / "old.txt") == "jvmtilayer: error: still.here: w [rule: jvmti.html#rule-still.here]\n");
 }

@@ -47,7 +47,7 @@ TEST_CASE("schema: the embedded schema is valid and current", "[schema]") {
     CHECK(embeddedSchema().nameList() ==
           "check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, trace-file, "
           "trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
-          "child-tool-options, api-version, advice, inject, inject-seed, inject-log, config, agent");
+          "child-tool-options, api-version, advice, inject, inject-seed, inject-log, file-mode, report-command, config, agent");
 }
 
 TEST_CASE("schema: every setting has a Settings field and every field a setting", "[schema]") {

@@ -18,7 +18,7 @@ namespace {
 const std::string kValidSettings =
     "valid settings: check, report, report-limit, report-ignore, report-format, error-exitcode, fail-on, docs-url, trace, "
     "trace-file, trace-format, stats, trace-no-addr, trace-times, trace-renumber-threads, trace-buffer-mb, adopt, "
-    "child-tool-options, api-version, advice, inject, inject-seed, inject-log, config, agent";
+    "child-tool-options, api-version, advice, inject, inject-seed, inject-log, file-mode, report-command, config, agent";
 
 std::string optionError(const char* options) { return parseOptionString(options).error; }
 
@@ -518,7 +518,7 @@ TEST_CASE("config: error messages name the file and the JSON pointer", "[setting
 TEST_CASE("config: files that cannot be read", "[settings]") {
     TempDir dir;
     CHECK(parseConfigFile(dir / "missing.json").error == (dir / "missing.json") + ": cannot read: No such file or directory");
-    CHECK(parseConfigFile(dir / "").error == (dir / "") + ": cannot read: Is a directory");
+    CHECK(parseConfigFile(dir / "").error == (dir / "") + ": cannot read: not a regular file, not read");
     writeFile(dir / "ok.json", R"({"check": "off"})");
     const auto ok = parseConfigFile(dir / "ok.json");
     REQUIRE(ok.ok());
