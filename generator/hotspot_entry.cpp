@@ -196,11 +196,12 @@ std::vector<EnvParam> envParams(const Function& f) {
     for (const auto& p : f.params) {
         const Type& t = p.type;
         if (t.kind == Kind::Varargs) {
-            out.push_back({"", p.id});
+            out.push_back({"", p.id, &p});
         } else if (const auto* conv = conversionOf(t)) {
-            if (!(t.base == "jclass" && namesMemberClass(t))) out.push_back({std::string(conv->type), std::string(conv->name)});
+            if (!(t.base == "jclass" && namesMemberClass(t)))
+                out.push_back({std::string(conv->type), std::string(conv->name), &p});
         } else if (p.inSignature()) {
-            out.push_back({t.cType(), p.id});
+            out.push_back({t.cType(), p.id, &p});
         }
     }
     return out;

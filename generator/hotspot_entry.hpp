@@ -75,6 +75,7 @@ TracePiece traceLine(const Entry& e, size_t end);
 // prefix; its parameters as HotSpot takes them.
 struct EnvParam {
     std::string type, name;
+    const Param* param = nullptr;  // the spec's parameter it passes, converted or not
 };
 bool hasEnvMethod(const Function& f);
 std::string envMethodName(const Function& f);
