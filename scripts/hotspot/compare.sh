@@ -78,7 +78,9 @@ t1=$(date +%s.%N)
 t2=$(date +%s.%N)
 files=(jvmtiEnter.cpp jvmtiEnterTrace.cpp jvmtiEnv.hpp jvmti.h jvmtiEnvStub.cpp)
 if [ -n "$facts" ]; then
-  python3 "$here/facts.py" "${files[@]/#/$work/hotspot/}" >"$facts"
+  { echo "# scripts/hotspot/facts.py of HotSpot's stylesheets' outputs ($(basename "$(dirname "$spec")")/$(basename "$spec")," \
+      "majorversion $major), written by scripts/hotspot/compare.sh --facts"
+    python3 "$here/facts.py" "${files[@]/#/$work/hotspot/}"; } >"$facts"
 fi
 
 status=0

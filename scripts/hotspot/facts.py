@@ -2,14 +2,17 @@
 """Prints the facts of a set of HotSpot JVMTI files that two generators must agree on, for the
 CI guard (tests/hotspot/expected/stylesheet-facts.txt, docs/hotspot.md) and compare.sh.
 
-  facts.py FILE...
+  facts.py [--expect FACTS] FILE...
 
 For each file, by its name: the number of lines of its tokens (scripts/hotspot/normalise.py:
 no comments, no layout) and their SHA-256, so that two files print the same line exactly when
 a compiler reads them the same, token for token. For jvmtiEnterTrace.cpp also the numbers of
 JvmtiTrace::_exclude_functions, in the order the file lists them. The files' text is not
 printed: only counts, numbers and digests, so what is committed holds nothing of them.
+With --expect, prints nothing but the differences from FACTS (its lines starting with '#' are
+comments) and exits 1 if there are any.
 """
+import difflib
 import hashlib
 import os
 import re
@@ -36,8 +39,22 @@ def facts(path):
     return lines
 
 
+def main(args):
+    expect = None
+    if args[:1] == ['--expect']:
+        expect, args = args[1], args[2:]
+    if not args:
+        sys.exit('usage: facts.py [--expect FACTS] FILE...')
+    got = [line for p in args for line in facts(p)]
+    if expect is None:
+        print('\n'.join(got))
+        return 0
+    with open(expect, encoding='utf-8') as f:
+        want = [l.rstrip('\n') for l in f if not l.startswith('#')]
+    diff = list(difflib.unified_diff(want, got, expect, 'these files', lineterm=''))
+    print('\n'.join(diff))
+    return 1 if diff else 0
+
+
 if __name__ == '__main__':
-    if len(sys.argv) < 2:
-        sys.exit('usage: facts.py FILE...')
-    for p in sys.argv[1:]:
-        print('\n'.join(facts(p)))
+    sys.exit(main(sys.argv[1:]))
