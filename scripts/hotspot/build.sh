@@ -25,6 +25,9 @@
 #             (default $JVMTIGEN_CACHE/hotspot; JVMTIGEN_CACHE, as for scripts/jdk/openjdk-17.sh,
 #             defaults to ~/.cache/jvmtigen)
 # --jobs      make's JOBS (default: the number of CPUs)
+#
+# The builds run at the niceness build.sh is given (nice -n 15 scripts/hotspot/build.sh ...):
+# make is passed NICE= so that the JDK's make adds no niceness of its own to the compilers.
 # --boot-jdk  default /usr/lib/jvm/java-17-openjdk-amd64 (openjdk-17-jdk-headless)
 # --jtreg     after the builds, test/hotspot/jtreg/serviceability/jvmti on each image through
 #             scripts/jtreg-layer.sh --plain-only (the same jtreg, test tree and native test
@@ -125,7 +128,7 @@ configure() {  # once: remove WORK/build to start over
   [ -n "$release_date" ] || die "no DEFAULT_VERSION_DATE in $work/src/make/conf/version-numbers.conf"
   # No native debug symbols (Debian's package has them external): see docs/hotspot.md, "Debug
   # information", for what -g would add to the bytes of libjvm.so.
-  (cd "$dir" && nice bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
+  (cd "$dir" && bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
       --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
       --with-version-build=10 --with-source-date=version --with-hotspot-build-time="$release_date 00:00:00" \
       "${system_libs[@]}" >"$work/configure.log" 2>&1) ||
@@ -159,7 +162,7 @@ build() {  # CONF
   extra=$(extra_args "$1")
   start=$(date +%s)
   # cmdlines: every command make runs is in the log, so what ran for JVMTI can be read there.
-  (cd "$dir" && nice make JOBS="$jobs" LOG=info,cmdlines $extra images >"$work/build-$1.log" 2>&1) ||
+  (cd "$dir" && make JOBS="$jobs" NICE= LOG=info,cmdlines $extra images >"$work/build-$1.log" 2>&1) ||
     die "build of $1 failed: $work/build-$1.log"
   end=$(date +%s)
   [ "$(writer)" = "$1" ] || die "after the $1 build, gensrc holds the $(writer) files"
@@ -208,8 +211,8 @@ objects() {  # CONF: gensrc, then the JVMTI objects alone, through HotSpot's own
   done
   local start end
   start=$(date +%s)
-  (cd "$dir" && nice make JOBS="$jobs" $extra hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
-    cd "$work/src/make/hotspot" && nice make -r -R -I "$work/src/make/common" -f lib/CompileLibraries.gmk \
+  (cd "$dir" && make JOBS="$jobs" NICE= $extra hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
+    cd "$work/src/make/hotspot" && make -r -R -I "$work/src/make/common" -f lib/CompileLibraries.gmk \
       SPEC="$dir/spec.gmk" JVM_VARIANT=server $extra "${targets[@]}" >>"$work/objects-$1.log" 2>&1) ||
     die "objects of $1 failed: $work/objects-$1.log"
   end=$(date +%s)
