@@ -12,8 +12,10 @@
 # Prints the time of each build and of its JVMTI step (scripts/hotspot/step_time.py), the
 # warnings each build log holds, whether the jvmtigen build ran HotSpot's jvmtiGen (it must not),
 # then cmp of the two libjvm.so and lib/modules (and, where libjvm.so differs, the sections:
-# scripts/hotspot/libjvm-diff.py), the other files of the images that differ, and
-# jvmti-abi-diff of the two include/jvmti.h where it is built. See docs/hotspot.md.
+# scripts/hotspot/libjvm-diff.py), the other files of the images that differ, and the two
+# include/jvmti.h: lines that differ as text and as tokens, and jvmti-abi-diff where it is built.
+# The step's five files of each build are kept in WORK/gensrc-stock and WORK/gensrc-jvmtigen
+# (scripts/hotspot/pages.sh shows the two jvmti.html side by side). See docs/hotspot.md.
 #
 #   scripts/hotspot/build.sh [--jdk-src DIR] [--work DIR] [--jobs N] [--boot-jdk DIR]
 #                            [--jtreg | --jtreg-only] [--only stock|jvmtigen]
@@ -38,7 +40,9 @@
 # --objects-only    no full build: HotSpot's gensrc step, then only the libjvm objects made from or
 #             against the generated files (jvmtiEnter.o, jvmtiEnterTrace.o, and jvmtiEnv.o, whose
 #             definitions must match the generated jvmtiEnv.hpp, with jvmtiEnvBase.o, jvmtiExport.o,
-#             jvmtiTrace.o, jvmtiUtil.o), with HotSpot's own headers and flags: minutes, not hours
+#             jvmtiTrace.o, jvmtiUtil.o, jvmtiManageCapabilities.o, jvmtiEventController.o), with
+#             HotSpot's own headers and flags: minutes, not hours. Each configuration's objects are
+#             kept in WORK/objects-CONF and, with both, compared byte for byte
 #
 # What it needs (Debian 12): the source package's build dependencies, which it installs before
 # configuring (scripts/jdk/openjdk-17.sh build-deps); jvmtigen built in this checkout
@@ -111,6 +115,9 @@ dir=$work/build
 system_libs=(--with-zlib=system --with-giflib=system --with-libpng=system --with-libjpeg=system --with-lcms=system
              --with-pcsclite=system --with-harfbuzz=system)
 gensrc=$dir/hotspot/variant-server/gensrc/jvmtifiles
+# --objects-only's objects: those made from the generated files, and others that include jvmti.h.
+object_names="jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmtiTrace jvmtiUtil
+  jvmtiManageCapabilities jvmtiEventController"
 
 configure() {  # once: remove WORK/build to start over
   [ -f "$dir/spec.gmk" ] && return
@@ -166,8 +173,10 @@ build() {  # CONF
     die "build of $1 failed: $work/build-$1.log"
   end=$(date +%s)
   [ "$(writer)" = "$1" ] || die "after the $1 build, gensrc holds the $(writer) files"
-  rm -rf "$work/jdk-$1"
+  rm -rf "$work/jdk-$1" "$work/gensrc-$1"
   cp -a "$dir/images/jdk" "$work/jdk-$1"
+  # The step's files too, as this build left them (the next build replaces them in gensrc).
+  cp -a "$gensrc" "$work/gensrc-$1"
   echo "$1: built in $((end - start)) s; warnings in its log: $(grep -c 'warning:' "$work/build-$1.log" || true);" \
     "image $work/jdk-$1: $("$work/jdk-$1/bin/java" -version 2>&1 | tail -1)"
   "$here/step_time.py" "$dir/hotspot/variant-server" "$1" "$start"
@@ -193,6 +202,11 @@ compare_images() {
   done
   echo "files of the two images that differ:"
   diff -rq --no-dereference "$a" "$b" | sed "s|$work/||g; s/^/  /" || true
+  local lines tokens
+  lines=$(diff "$a/include/jvmti.h" "$b/include/jvmti.h" | grep -c '^[<>]' || true)
+  tokens=$(diff <(python3 "$here/normalise.py" "$a/include/jvmti.h") <(python3 "$here/normalise.py" "$b/include/jvmti.h") |
+    grep -c '^[<>]' || true)
+  echo "include/jvmti.h: $lines lines differ as written, $tokens once normalised (normalise.py: tokens, no comments)"
   local abi=$root/build/tools/abi_diff/jvmti-abi-diff
   if [ -x "$abi" ]; then
     echo "include/jvmti.h, jvmti-abi-diff stock jvmtigen: $("$abi" "$a/include/jvmti.h" "$b/include/jvmti.h" \
@@ -206,23 +220,44 @@ objects() {  # CONF: gensrc, then the JVMTI objects alone, through HotSpot's own
   prepare "$1"
   local objs=$dir/hotspot/variant-server/libjvm/objs targets=() extra
   extra=$(extra_args "$1")
-  for o in jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmtiTrace jvmtiUtil; do
+  for o in $object_names; do
     targets+=("$objs/$o.o")
   done
   local start end
   start=$(date +%s)
-  (cd "$dir" && make JOBS="$jobs" NICE= $extra hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
+  (cd "$dir" && make JOBS="$jobs" NICE= LOG=info,cmdlines $extra hotspot-server-gensrc >"$work/objects-$1.log" 2>&1 &&
     cd "$work/src/make/hotspot" && make -r -R -I "$work/src/make/common" -f lib/CompileLibraries.gmk \
       SPEC="$dir/spec.gmk" JVM_VARIANT=server $extra "${targets[@]}" >>"$work/objects-$1.log" 2>&1) ||
     die "objects of $1 failed: $work/objects-$1.log"
   end=$(date +%s)
   echo "$1: gensrc and ${#targets[@]} objects in $((end - start)) s; warnings: $(grep -c 'warning:' "$work/objects-$1.log" || true)"
+  "$here/step_time.py" "$dir/hotspot/variant-server" "$1" "$start"
+  rm -rf "$work/objects-$1"
+  mkdir -p "$work/objects-$1"
+  cp -p "${targets[@]}" "$work/objects-$1/"
+}
+
+# The objects of the two configurations, compared byte for byte (same build directory, so the
+# same paths and flags): with no debug information, a header that differs in layout alone
+# leaves them identical.
+compare_objects() {
+  local o same=0 n=0
+  for o in $object_names; do
+    n=$((n + 1))
+    if cmp -s "$work/objects-stock/$o.o" "$work/objects-jvmtigen/$o.o"; then
+      same=$((same + 1))
+    else
+      echo "  $o.o differs: $(cmp -l "$work/objects-stock/$o.o" "$work/objects-jvmtigen/$o.o" 2>/dev/null | wc -l || true) bytes"
+    fi
+  done
+  echo "objects: $same of $n identical"
 }
 
 [ $jtreg_only = 1 ] || configure
 [ $configure_only = 1 ] && { echo "configured: $dir"; exit 0; }
 if [ $objects_only = 1 ]; then
   for c in $configs; do objects "$c"; done
+  [ "$configs" != "stock jvmtigen" ] || compare_objects
   exit 0
 fi
 if [ $jtreg_only = 1 ]; then
