@@ -4,7 +4,9 @@
 # jvmtiEnterTrace.cpp, jvmtiEnv.hpp, jvmti.h and jvmtiEnvStub.cpp (which HotSpot's build does
 # not make: its developers do, by hand). Prints, per file, the lines that differ as written and
 # once both sides are normalised (scripts/hotspot/normalise.py: tokens only, no comments, no
-# layout), and keeps the normalised diffs. See docs/hotspot.md.
+# layout), and keeps the normalised diffs. Then each stub goes through what a developer runs,
+# the tree's jvmtiEnvFill with its jvmtiEnv.cpp: the warnings and the filled files' tokens are
+# compared the same way. See docs/hotspot.md.
 #
 #   scripts/hotspot/compare.sh [--jdk-src DIR] [--spec FILE] [--jvmti-version X.Y.Z]
 #                              [--jvmtigen PATH] [--work DIR] [--check] [--facts FILE]
@@ -58,7 +60,7 @@ work=${work:-$(mktemp -d /tmp/hotspot-compare.XXXXXX)}
 mkdir -p "$work/classes" "$work/hotspot" "$work/jvmtigen" "$work/diff"
 
 # HotSpot's pipeline, as make/hotspot/gensrc/GensrcJvmti.gmk runs it (the build's JAVA_SMALL flags).
-javac -nowarn -d "$work/classes" "$prims/jvmtiGen.java" 2>/dev/null
+javac -nowarn -d "$work/classes" "$prims/jvmtiGen.java" "$prims/jvmtiEnvFill.java" 2>/dev/null
 java_small=(-XX:+UseSerialGC -Xms32M -Xmx512M -XX:TieredStopAtLevel=1 -Duser.language=en -Duser.country=US -Xshare:auto)
 xsl() {  # OUTPUT STYLESHEET PARAMS...
   local out=$1 sheet=$2; shift 2
@@ -95,6 +97,21 @@ for f in "${files[@]}"; do
   printf '%-22s %14s %14s\n' "$f" "$raw" "$norm"
   [ "$norm" = 0 ] || status=1
 done
+# What a HotSpot developer does with a stub: jvmtiEnvFill merges it with the tree's jvmtiEnv.cpp.
+# Both stubs must fill it alike: the same warnings, the same tokens.
+if [ -f "$prims/jvmtiEnv.cpp" ]; then
+  for side in hotspot jvmtigen; do
+    stub=$work/hotspot/jvmtiEnvStub.cpp
+    [ $side = jvmtigen ] && stub=$work/jvmtigen/jvmtifiles/jvmtiEnvStub.cpp
+    java -cp "$work/classes" jvmtiEnvFill "$prims/jvmtiEnv.cpp" "$stub" "$work/diff/filled.$side.cpp" \
+      >"$work/diff/filled.$side.warnings" 2>&1 || { echo "compare.sh: jvmtiEnvFill failed on the $side stub" >&2; status=1; }
+    python3 "$here/normalise.py" "$work/diff/filled.$side.cpp" >"$work/diff/filled.$side.tokens" 2>/dev/null || true
+  done
+  filled=$(diff "$work/diff/filled.hotspot.tokens" "$work/diff/filled.jvmtigen.tokens" | grep -c '^[<>]' || true)
+  warned=$(diff "$work/diff/filled.hotspot.warnings" "$work/diff/filled.jvmtigen.warnings" | grep -c '^[<>]' || true)
+  printf '%-22s %14s %14s\n' "jvmtiEnvFill's output" "warnings: $warned" "$filled"
+  [ "$filled" = 0 ] && [ "$warned" = 0 ] || status=1
+fi
 awk -v a="$t0" -v b="$t1" -v c="$t2" -v w="$work" \
   'BEGIN { printf "HotSpot pipeline %.2f s, jvmtigen %.3f s; outputs and diffs in %s\n", b - a, c - b, w }'
 
