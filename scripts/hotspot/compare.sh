@@ -21,7 +21,7 @@
 #             (ctest's skip) with the reason
 # --facts     also write the facts of the stylesheets' outputs to FILE (scripts/hotspot/facts.py:
 #             token counts and digests, the exclude order); with OpenJDK's JDK 16 file it is
-#             tests/hotspot/expected/stylesheet-facts.txt, the CI guard's reference
+#             tests/hotspot/stylesheet-facts.txt, the CI guard's reference
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints the facts of a set of HotSpot JVMTI files that two generators must agree on, for the
-CI guard (tests/hotspot/expected/stylesheet-facts.txt, docs/hotspot.md) and compare.sh.
+CI guard (tests/hotspot/stylesheet-facts.txt, docs/hotspot.md) and compare.sh.
 
   facts.py [--expect FACTS] FILE...
 
