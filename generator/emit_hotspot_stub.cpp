@@ -47,8 +47,8 @@ std::vector<Output> emitHotspotEnvStub(const EmitContext& ctx) {
     List categories;
     for (const auto& cat : s.categories) {
         List fns;
-        for (const auto& f : s.functions) {
-            if (f.elided || f.category != cat.id || !hotspot::hasEnvMethod(f)) continue;
+        for (const Function* fn : hotspot::envMethodsOf(s, cat.id)) {
+            const Function& f = *fn;
             const auto entry = hotspot::entryOf(f);
             const auto params = hotspot::envParams(f);
             // The class tests, once for each mirror the method takes (the stylesheet's rule).

@@ -187,6 +187,13 @@ TracePiece traceLine(const Entry& e, size_t end) {
 
 bool hasEnvMethod(const Function& f) { return !has(f.impl, kImplUnimpl); }
 
+std::vector<const Function*> envMethodsOf(const Spec& s, const std::string& category) {
+    std::vector<const Function*> out;
+    for (const auto& f : s.functions)
+        if (!f.elided && f.category == category && hasEnvMethod(f)) out.push_back(&f);
+    return out;
+}
+
 std::string envMethodName(const Function& f) { return f.hide + f.id; }
 
 bool inEntryTable(const Function& f) { return f.hide.empty(); }
