@@ -120,26 +120,33 @@ object_names="jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmti
   jvmtiManageCapabilities jvmtiEventController"
 
 configure() {  # once: remove WORK/build to start over
-  [ -f "$dir/spec.gmk" ] && return
-  # The source package's build dependencies (apt-get build-dep; what is there stays): its
-  # Debian patches build against system libraries (giflib, pcsclite, ...).
-  "$root/scripts/jdk/openjdk-17.sh" build-deps || die "could not install the build dependencies"
-  mkdir -p "$dir"
   # Reproducible: both configurations get one fixed time. --with-source-date=version takes the
   # release's date (make/conf/version-numbers.conf) for SOURCE_DATE_EPOCH, which make exports to
   # the compilers (__DATE__, __TIME__), jar, jmod and jlink, and turns on the reproducible-build
   # flags; the VM's "built on" time is set to the same date. Debian's debian/rules sets neither:
   # dpkg-buildpackage exports SOURCE_DATE_EPOCH from the changelog instead.
-  local release_date
+  local release_date args
   release_date=$(sed -n 's/^DEFAULT_VERSION_DATE=//p' "$work/src/make/conf/version-numbers.conf")
   [ -n "$release_date" ] || die "no DEFAULT_VERSION_DATE in $work/src/make/conf/version-numbers.conf"
   # No native debug symbols (Debian's package has them external): see docs/hotspot.md, "Debug
   # information", for what -g would add to the bytes of libjvm.so.
-  (cd "$dir" && bash "$work/src/configure" --with-boot-jdk="$boot_jdk" --with-debug-level=release \
-      --with-native-debug-symbols=none --with-jvm-variants=server --with-version-pre= --with-version-opt= \
-      --with-version-build=10 --with-source-date=version --with-hotspot-build-time="$release_date 00:00:00" \
-      "${system_libs[@]}" >"$work/configure.log" 2>&1) ||
+  args=(--with-boot-jdk="$boot_jdk" --with-debug-level=release --with-native-debug-symbols=none
+        --with-jvm-variants=server --with-version-pre= --with-version-opt= --with-version-build=10
+        --with-source-date=version --with-hotspot-build-time="$release_date 00:00:00" "${system_libs[@]}")
+  # A build directory configured otherwise (by an earlier build.sh, say, before the builds were
+  # reproducible) is not used as if it were this one.
+  if [ -f "$dir/spec.gmk" ]; then
+    [ "$(cat "$dir/.jvmtigen-configure" 2>/dev/null)" = "${args[*]}" ] ||
+      die "$dir was configured with other options than these: remove it to start over (${args[*]})"
+    return
+  fi
+  # The source package's build dependencies (apt-get build-dep; what is there stays): its
+  # Debian patches build against system libraries (giflib, pcsclite, ...).
+  "$root/scripts/jdk/openjdk-17.sh" build-deps || die "could not install the build dependencies"
+  mkdir -p "$dir"
+  (cd "$dir" && bash "$work/src/configure" "${args[@]}" >"$work/configure.log" 2>&1) ||
     die "configure failed: $work/configure.log"
+  echo "${args[*]}" >"$dir/.jvmtigen-configure"
 }
 
 # The compilers' warnings in a make log (the commands it echoes, "Executing: [...]", hold words
