@@ -122,8 +122,8 @@ object_names="jvmtiEnter jvmtiEnterTrace jvmtiEnv jvmtiEnvBase jvmtiExport jvmti
 configure() {  # once: remove WORK/build to start over
   # Reproducible: both configurations get one fixed time. --with-source-date=version takes the
   # release's date (make/conf/version-numbers.conf) for SOURCE_DATE_EPOCH, which make exports to
-  # the compilers (__DATE__, __TIME__), jar, jmod and jlink, and turns on the reproducible-build
-  # flags; the VM's "built on" time is set to the same date. Debian's debian/rules sets neither:
+  # the compilers (__DATE__, __TIME__), and turns on the reproducible build (-frandom-seed for
+  # each object, jar and jmod --date); the VM's "built on" time is set to the same date. Debian's debian/rules sets neither:
   # dpkg-buildpackage exports SOURCE_DATE_EPOCH from the changelog instead.
   local release_date args
   release_date=$(sed -n 's/^DEFAULT_VERSION_DATE=//p' "$work/src/make/conf/version-numbers.conf")
