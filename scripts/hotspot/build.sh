@@ -5,8 +5,8 @@
 # jvmtiEnv.hpp, jvmti.h (the image's include/jvmti.h) and jvmti.html (the docs' page)
 # (scripts/hotspot/jdk17u-jvmtigen.patch, a make change that is inert unless make is given
 # JVMTIGEN=). Both builds run in one build directory, configured to be reproducible, stock first:
-# the jvmtigen build then remakes what depends on the five files (with jvmti.h, most of HotSpot
-# and the native libraries that include it). Each finished image is copied to a stable path:
+# the jvmtigen build then remakes what depends on the five files (with jvmti.h, the HotSpot
+# objects and the native libraries that include it). Each finished image is copied to a stable path:
 # WORK/jdk-stock and WORK/jdk-jvmtigen. With --jtreg, runs jtreg's serviceability/jvmti tests on
 # both images and compares the lists of results.
 # Prints the time of each build and of its JVMTI step (scripts/hotspot/step_time.py), the
