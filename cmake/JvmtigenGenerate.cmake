@@ -43,7 +43,7 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
 set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json
-    hotspot-enter hotspot-enter-trace hotspot-env-hpp)
+    hotspot-enter hotspot-enter-trace hotspot-env-hpp hotspot-jvmti-h hotspot-jvmti-html hotspot-env-stub)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
 set(_JVMTIGEN_FILES_checks src/jvmti_entries.hpp src/jvmti_table.cpp)
@@ -65,6 +65,9 @@ set(_JVMTIGEN_FILES_rules-json docs/rules.json)
 set(_JVMTIGEN_FILES_hotspot-enter jvmtifiles/jvmtiEnter.cpp)
 set(_JVMTIGEN_FILES_hotspot-enter-trace jvmtifiles/jvmtiEnterTrace.cpp)
 set(_JVMTIGEN_FILES_hotspot-env-hpp jvmtifiles/jvmtiEnv.hpp)
+set(_JVMTIGEN_FILES_hotspot-jvmti-h jvmtifiles/jvmti.h)
+set(_JVMTIGEN_FILES_hotspot-jvmti-html jvmtifiles/jvmti.html)
+set(_JVMTIGEN_FILES_hotspot-env-stub jvmtifiles/jvmtiEnvStub.cpp)
 foreach(o IN LISTS _JVMTIGEN_OUTPUTS)
   set_property(GLOBAL PROPERTY _JVMTIGEN_FILES_${o} "${_JVMTIGEN_FILES_${o}}")
 endforeach()
@@ -111,7 +114,8 @@ endfunction()
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
 # jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
 # events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
-# catalogue as JSON, docs/rules.json), hotspot-enter, hotspot-enter-trace, hotspot-env-hpp
+# catalogue as JSON, docs/rules.json), hotspot-enter, hotspot-enter-trace, hotspot-env-hpp,
+# hotspot-jvmti-h, hotspot-jvmti-html, hotspot-env-stub
 # (HotSpot's jvmtifiles/, generated only: HotSpot's build compiles them; docs/hotspot.md); an
 # unknown name stops the configuration. What an output
 # needs comes with it: trace brings checks and events; checks, stubs, recorder, forward and

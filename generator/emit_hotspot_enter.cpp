@@ -2,6 +2,7 @@
 // table, the error names, which events are thread-filtered, the events' capabilities) and
 // jvmtifiles/jvmtiEnterTrace.cpp (the same entries logging for -XX:TraceJVMTI, with the name
 // tables the tracing reads). What each entry does comes from hotspot::entryOf().
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -178,9 +179,15 @@ Object enterView(const EmitContext& ctx, bool trace) {
     put(v, "maxFunction", std::to_string(maxFunction));
     put(v, "functionSlots", std::to_string(maxFunction + 1));
     put(v, "functionNames", namesByNumber(functions, [](const Function& f) { return f.id; }));
-    List excluded;
+    // The stylesheet sorts these numbers as text (102 before 33); so do we, so that the array,
+    // and so libjvm.so's .data, holds the same bytes. JvmtiTrace searches it whole: the order
+    // changes nothing else.
+    std::vector<std::string> nums;
     for (const auto& [num, f] : functions)
-        if (!tracedByDefault(*f)) excluded.push(Object{"num", std::to_string(num)});
+        if (!tracedByDefault(*f)) nums.push_back(std::to_string(num));
+    std::sort(nums.begin(), nums.end());
+    List excluded(nums.size());
+    for (auto& n : nums) excluded.push(Object{"num", std::move(n)});
     put(v, "excluded", std::move(excluded));
     return v;
 }

@@ -16,8 +16,8 @@ std::vector<Output> emitHotspotEnvHpp(const EmitContext& ctx) {
     List categories;
     for (const auto& cat : s.categories) {
         List fns;
-        for (const auto& f : s.functions) {
-            if (f.elided || f.category != cat.id || !hotspot::hasEnvMethod(f)) continue;
+        for (const Function* fn : hotspot::envMethodsOf(s, cat.id)) {
+            const Function& f = *fn;
             const auto params = hotspot::envParams(f);
             List ps(params.size());
             for (const auto& p : params) ps.push(Object{"type", p.type, "name", p.name});

@@ -41,6 +41,14 @@ const std::vector<Emitter>& allEmitters() {
          emitHotspotEnterTrace, {{"hotspot_jvmtiEnterTrace.cpp", Escape::None}}, true},
         {"hotspot-env-hpp", "jvmtifiles/jvmtiEnv.hpp: HotSpot's class JvmtiEnv behind the entries (only with --only)",
          emitHotspotEnvHpp, {{"hotspot_jvmtiEnv.hpp", Escape::None}}, true},
+        {"hotspot-jvmti-h", "jvmtifiles/jvmti.h: the header, where HotSpot's build keeps it (only with --only)",
+         emitHotspotJvmtiH, {{"jvmti.h", Escape::None}}, true},
+        {"hotspot-jvmti-html", "jvmtifiles/jvmti.html: the spec's page, where HotSpot's build keeps it (only with --only)",
+         emitHotspotJvmtiHtml,
+         {{"jvmti-category.html", Escape::Html}, {"jvmti.html", Escape::Html}, {"jvmti-constants.html", Escape::Html}}, true},
+        {"hotspot-env-stub",
+         "jvmtifiles/jvmtiEnvStub.cpp: every JvmtiEnv method refusing, for HotSpot's developers (only with --only)",
+         emitHotspotEnvStub, {{"hotspot_jvmtiEnvStub.cpp", Escape::None}}, true},
     };
     return list;
 }

@@ -70,5 +70,8 @@ std::vector<Output> emitRulesJson(const EmitContext& ctx);
 std::vector<Output> emitHotspotEnter(const EmitContext& ctx);
 std::vector<Output> emitHotspotEnterTrace(const EmitContext& ctx);
 std::vector<Output> emitHotspotEnvHpp(const EmitContext& ctx);
+std::vector<Output> emitHotspotJvmtiH(const EmitContext& ctx);
+std::vector<Output> emitHotspotJvmtiHtml(const EmitContext& ctx);
+std::vector<Output> emitHotspotEnvStub(const EmitContext& ctx);
 
 }  // namespace jvmtigen

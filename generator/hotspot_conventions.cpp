@@ -92,6 +92,14 @@ const ArgTests& fieldTests() {
     return t;
 }
 
+const ArgTests& stubClassTests() {
+    static const ArgTests t{
+        "stub's class",
+        {{{}, "java_lang_Class::is_primitive(k_mirror)", kStubResult, "", ""},
+         {{"Klass* k_oop = java_lang_Class::as_Klass(k_mirror);"}, "k_oop == NULL", "JVMTI_ERROR_INVALID_CLASS", "", ""}}};
+    return t;
+}
+
 const ArgTests& minimumTests() {
     static const ArgTests t{"minimum", {{{}, "$ < @", "JVMTI_ERROR_ILLEGAL_ARGUMENT", "", ""}}};
     return t;

@@ -62,6 +62,14 @@ const ArgTests& nativeMethodTests();   // a jmethodID with native="error"
 const ArgTests& fieldTests();          // a jfieldID resolved to a fieldDescriptor
 const ArgTests& minimumTests();        // a jint with a min (the minimum is `@`)
 
+// jvmtiEnvStub.cpp: a method that takes a class's mirror (a jclass naming no method's or field's
+// class) starts with these, as the stylesheet's stubs do: a primitive class, whose handling is
+// left to the developer (the condition's body is a placeholder returning kStubResult), then
+// the class's Klass*.
+const ArgTests& stubClassTests();
+// What a stub method returns until it is written.
+inline constexpr std::string_view kStubResult = "JVMTI_ERROR_MUST_POSSESS_CAPABILITY";
+
 // A jthread that may be NULL names the current thread: the converted local gets this.
 inline constexpr std::string_view kCurrentThread = "current_thread";
 

@@ -187,6 +187,13 @@ TracePiece traceLine(const Entry& e, size_t end) {
 
 bool hasEnvMethod(const Function& f) { return !has(f.impl, kImplUnimpl); }
 
+std::vector<const Function*> envMethodsOf(const Spec& s, const std::string& category) {
+    std::vector<const Function*> out;
+    for (const auto& f : s.functions)
+        if (!f.elided && f.category == category && hasEnvMethod(f)) out.push_back(&f);
+    return out;
+}
+
 std::string envMethodName(const Function& f) { return f.hide + f.id; }
 
 bool inEntryTable(const Function& f) { return f.hide.empty(); }
@@ -196,11 +203,12 @@ std::vector<EnvParam> envParams(const Function& f) {
     for (const auto& p : f.params) {
         const Type& t = p.type;
         if (t.kind == Kind::Varargs) {
-            out.push_back({"", p.id});
+            out.push_back({"", p.id, &p});
         } else if (const auto* conv = conversionOf(t)) {
-            if (!(t.base == "jclass" && namesMemberClass(t))) out.push_back({std::string(conv->type), std::string(conv->name)});
+            if (!(t.base == "jclass" && namesMemberClass(t)))
+                out.push_back({std::string(conv->type), std::string(conv->name), &p});
         } else if (p.inSignature()) {
-            out.push_back({t.cType(), p.id});
+            out.push_back({t.cType(), p.id, &p});
         }
     }
     return out;

@@ -75,8 +75,11 @@ TracePiece traceLine(const Entry& e, size_t end);
 // prefix; its parameters as HotSpot takes them.
 struct EnvParam {
     std::string type, name;
+    const Param* param = nullptr;  // the spec's parameter it passes, converted or not
 };
 bool hasEnvMethod(const Function& f);
+// The functions of a category that have a JvmtiEnv method, in the spec's order.
+std::vector<const Function*> envMethodsOf(const Spec& s, const std::string& category);
 std::string envMethodName(const Function& f);
 std::vector<EnvParam> envParams(const Function& f);
 

@@ -1,8 +1,9 @@
 #!/bin/bash
-# The JVMTI entry files of HotSpot's build, timed as whole processes in one run: HotSpot's
-# gensrc step (three java processes of jvmtiGen, one per stylesheet, with the build's JAVA_SMALL
-# flags, as make/hotspot/gensrc/GensrcJvmti.gmk runs them) against one jvmtigen process writing
-# the same three files (jvmtiEnter.cpp, jvmtiEnterTrace.cpp, jvmtiEnv.hpp). The two take turns,
+# HotSpot's JVMTI gensrc step, timed as whole processes in one run: the stock step (five java
+# processes of jvmtiGen, one per stylesheet, with the build's JAVA_SMALL flags, as
+# make/hotspot/gensrc/GensrcJvmti.gmk runs them) against one jvmtigen process writing the same
+# five files (jvmtiEnter.cpp, jvmtiEnterTrace.cpp, jvmtiEnv.hpp, jvmti.h, jvmti.html), as the
+# build runs it with JVMTIGEN= (scripts/hotspot/jdk17u-jvmtigen.patch). The two take turns,
 # so a busy spell of the machine falls on both. Prints a table: min, median and max wall time
 # of each, the CPU time (user + sys) of each, and jvmtigen's share of HotSpot's.
 #
@@ -40,7 +41,7 @@ spec=$prims/jvmti.xml
 hotspot() {
   for t in "jvmtiEnter.cpp jvmtiEnter.xsl -PARAM interface jvmti" \
            "jvmtiEnterTrace.cpp jvmtiEnter.xsl -PARAM interface jvmti -PARAM trace Trace" \
-           "jvmtiEnv.hpp jvmtiHpp.xsl"; do
+           "jvmtiEnv.hpp jvmtiHpp.xsl" "jvmti.h jvmtiH.xsl" "jvmti.html jvmti.xsl"; do
     set -- $t
     local out=$1 sheet=$2
     shift 2
@@ -49,7 +50,8 @@ hotspot() {
   done
 }
 ours() {
-  "$jvmtigen" --spec "$spec" --jvmti-version 17.0.0 --only hotspot-enter,hotspot-enter-trace,hotspot-env-hpp \
+  "$jvmtigen" --spec "$spec" --jvmti-version 17.0.0 \
+    --only hotspot-enter,hotspot-enter-trace,hotspot-env-hpp,hotspot-jvmti-h,hotspot-jvmti-html \
     --out "$work/jvmtigen" >/dev/null
 }
 
@@ -72,7 +74,7 @@ for _ in $(seq "$runs"); do
   timed ours >> "$work/ours.times"
 done
 cmp -s "$work/hotspot/jvmtiEnv.hpp" /dev/null && { echo "gensrc_bench: the stylesheets wrote nothing" >&2; exit 1; }
-for f in jvmtiEnter.cpp jvmtiEnterTrace.cpp jvmtiEnv.hpp; do
+for f in jvmtiEnter.cpp jvmtiEnterTrace.cpp jvmtiEnv.hpp jvmti.h jvmti.html; do
   [ -s "$work/hotspot/$f" ] && [ -s "$work/jvmtigen/jvmtifiles/$f" ] || { echo "gensrc_bench: $f missing" >&2; exit 1; }
 done
 
@@ -83,12 +85,12 @@ read -r hmin hmed hmax <<< "$(stats "$work/hotspot.times" 1)"
 read -r omin omed omax <<< "$(stats "$work/ours.times" 1)"
 read -r _ hcpu _ <<< "$(stats "$work/hotspot.times" 2)"
 read -r _ ocpu _ <<< "$(stats "$work/ours.times" 2)"
-echo "JVMTI entry files of jdk17u's jvmti.xml, $runs rounds, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
+echo "HotSpot's JVMTI step on jdk17u's jvmti.xml, $runs rounds, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
 echo
 printf '| %-40s | %8s | %8s | %8s | %12s |\n' "step (whole processes)" "min ms" "median" "max" "median CPU ms"
 printf '| %-40s | %8s | %8s | %8s | %12s |\n' "----------------------------------------" "-------:" "-------:" "-------:" "-----------:"
-printf '| %-40s | %8d | %8d | %8d | %12d |\n' "HotSpot: 3 x java jvmtiGen (XSLT)" "$hmin" "$hmed" "$hmax" "$hcpu"
-printf '| %-40s | %8d | %8d | %8d | %12d |\n' "jvmtigen: 1 process, the same 3 files" "$omin" "$omed" "$omax" "$ocpu"
+printf '| %-40s | %8d | %8d | %8d | %12d |\n' "HotSpot: 5 x java jvmtiGen (XSLT)" "$hmin" "$hmed" "$hmax" "$hcpu"
+printf '| %-40s | %8d | %8d | %8d | %12d |\n' "jvmtigen: 1 process, the same 5 files" "$omin" "$omed" "$omax" "$ocpu"
 echo
 awk -v h="$hmed" -v o="$omed" -v hc="$hcpu" -v oc="$ocpu" 'BEGIN {
   printf "jvmtigen / HotSpot, median wall: %.3f (%.1fx faster); median CPU: %.3f\n", o / h, h / o, (hc > 0 ? oc / hc : 0) }'

@@ -572,6 +572,12 @@ const char* JvmtiTrace::_function_names[] = {
 
 // The functions left out of the trace unless asked for by name, ended by 0.
 short JvmtiTrace::_exclude_functions[] = {
+  102,
+  103,
+  134,
+  135,
+  147,
+  148,
   33,
   34,
   35,
@@ -579,12 +585,6 @@ short JvmtiTrace::_exclude_functions[] = {
   37,
   46,
   47,
-  102,
-  103,
-  134,
-  135,
-  147,
-  148,
   0
 };
 
