@@ -261,5 +261,5 @@ TEST_CASE("sweep: bad command lines stop with status 2 and the reason") {
     CHECK(r.status == 2);
     r = sh(dir.path(), shellQuote(tool) + " --sweep-merge --json out.json missing.json");
     CHECK(r.status == 2);
-    CHECK(contains(r.err, "missing.json: cannot read it"));
+    CHECK(contains(r.err, "cannot read missing.json: No such file or directory"));
 }

@@ -218,7 +218,7 @@ TEST_CASE("hostile directory: in a 1777 directory full of planted names, jvmti-c
     }
 }
 
-TEST_CASE("hostile directory: --dry-run writes nothing where it runs; the agents file is made in a private directory") {
+TEST_CASE("hostile directory: --dry-run writes nothing where it runs and makes the agents file in a private directory") {
     testsupport::TempDir tmp;
     fs::copy_file(SECURITY_COUNTER, tmp / "libcounter.so");
     writeFile(tmp / "victim.txt", "the user's own file\n");
@@ -244,7 +244,7 @@ TEST_CASE("hostile directory: --dry-run writes nothing where it runs; the agents
     fs::remove_all(agents.parent_path());
 }
 
-TEST_CASE("not UTF-8: the layer with error-exitcode exits 3 and writes all four reports of a run whose argument is 'caf\\xe9'") {
+TEST_CASE("not UTF-8: the layer with error-exitcode exits 3 and writes all four reports of a run whose argument is caf-xe9") {
     testsupport::TempDir tmp;
     const std::string command = shellQuote(java.string()) + " -agentpath:" + shellQuote(layer.string()) +
                                 "=report=r,report-format=text:json:junit:sarif,error-exitcode=3,agent=" + SECURITY_MISBEHAVE +
@@ -263,7 +263,7 @@ TEST_CASE("not UTF-8: the layer with error-exitcode exits 3 and writes all four 
     CHECK_FALSE(nlohmann::json::parse(readFile(tmp / "r.sarif"), nullptr, false).is_discarded());
 }
 
-TEST_CASE("not UTF-8: jvmti-check's gate holds on the same run: status 3, SARIF and JUnit valid") {
+TEST_CASE("not UTF-8: jvmti-check's gate holds on the same run with status 3 and valid SARIF and JUnit") {
     testsupport::TempDir tmp;
     const std::string command = "PATH=" + shellQuote(java.parent_path().string()) + ":$PATH " + shellQuote(tool.string()) +
                                 " --error-exitcode=3 --sarif out.sarif --junit out.xml --html out.html -- java -agentpath:" +
@@ -277,7 +277,7 @@ TEST_CASE("not UTF-8: jvmti-check's gate holds on the same run: status 3, SARIF 
     CHECK(fs::is_regular_file(tmp / "out.html"));
 }
 
-TEST_CASE("no network: naming a call site asks no debuginfod server, whatever DEBUGINFOD_URLS says") {
+TEST_CASE("no network: naming a call site asks no debuginfod server whatever DEBUGINFOD_URLS says") {
     testsupport::TempDir tmp;
     hostile::Listener server;
     // The agent without its DWARF: a lookup of its lines then goes looking for separate debug info.
@@ -310,7 +310,7 @@ TEST_CASE("placeholders: a working directory with '%' in its name is taken as it
     CHECK(contains(r.err, "jvmti-check: full report: " + dir.string() + "/jvmti-check."));
 }
 
-TEST_CASE("placeholders: trace-file= and stats= take %p, so every JVM writes its own") {
+TEST_CASE("placeholders: trace-file= and stats= take %p so that every JVM writes its own") {
     testsupport::TempDir tmp;
     for (int i = 0; i < 2; ++i) {
         const Run r = shell(tmp.path(), shellQuote(java.string()) + " -agentpath:" + shellQuote(layer.string()) +

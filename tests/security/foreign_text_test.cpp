@@ -125,7 +125,7 @@ TEST_CASE("sweep JSON: counts no sweep has are refused at once, not looped over"
     REQUIRE(jvmticheck::fromJson(j, out));
 }
 
-TEST_CASE("report names: placeholders only in the file name; a main class is one safe path component") {
+TEST_CASE("report names: placeholders only in the file name and a main class as one safe path component") {
     using jvmtilayer::report_files::expandReportName;
     CHECK(expandReportName("/ci/x%my/r-%p-%m", 7, "Main") == "/ci/x%my/r-7-Main");
     CHECK(expandReportName("/ci/50%%/r%%-%p", 7, "Main") == "/ci/50%%/r%-7");
@@ -145,7 +145,7 @@ TEST_CASE("command lines: -D values and leading assignments left out unless aske
           std::vector<std::string>{"GRADLE_OPTS=***", "./gradlew", "test"});
 }
 
-TEST_CASE("collect: only report files named as the layer names them, ours, no link; paths never taken from a file") {
+TEST_CASE("collect: only report files named as the layer names them and ours and no link and no path taken from a file") {
     testsupport::TempDir tmp;
     const fs::path dir = tmp / "reports";
     fs::create_directory(dir);
