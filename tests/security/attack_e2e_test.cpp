@@ -6,12 +6,14 @@
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <thread>
@@ -109,10 +111,11 @@ private:
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
                 continue;
             }
+            // Every reader gets the list (jvmti-check judging the settings, then the JVM's layer).
             ::fcntl(out, F_SETFL, 0);
             (void)!::write(out, served_.data(), served_.size());
             ::close(out);
-            break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     }
     fs::path fifo_;
@@ -131,6 +134,7 @@ Run runPlanted(const fs::path& dir, const std::vector<std::string>& args, Plant 
     const std::string path = "PATH=" + java.parent_path().string() + ":/usr/bin:/bin";
     const pid_t pid = ::fork();
     if (pid == 0) {
+        ::setpgid(0, 0);  // a group of its own: a run that hangs is killed whole
         ::close(gate[1]);
         char go;
         if (::read(gate[0], &go, 1) != 1) ::_exit(120);
@@ -149,8 +153,16 @@ Run runPlanted(const fs::path& dir, const std::vector<std::string>& args, Plant 
     plant(pid);
     (void)!::write(gate[1], "x", 1);
     ::close(gate[1]);
+    // A run that does not end in three minutes has hung (a FIFO read or written by the tool, say).
     int st = 0;
-    ::waitpid(pid, &st, 0);
+    for (int waited = 0; ::waitpid(pid, &st, WNOHANG) == 0; ++waited) {
+        if (waited == 1800) {
+            ::kill(-pid, SIGKILL);
+            ::waitpid(pid, &st, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
     Run r{WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), readFile(out), readFile(err)};
     UNSCOPED_INFO("jvmti-check (pid " << pid << ") status " << r.status << "\nstdout:\n" << r.out << "stderr:\n" << r.err);
     return r;
