@@ -11,12 +11,15 @@
 // class's methods and fields, and tags the class with its record; ObjectFree of that tag
 // means the class was unloaded, and its IDs become Stale (the most recent ones only: see
 // id_registry.hpp). At VMInit (or at once when attached)
-// the classes loaded before are walked. An ID the layer never saw is Invalid when its memory
+// the classes loaded before are walked, while other threads go on preparing classes: a class
+// both the walk and its ClassPrepare meet is recorded by whichever claims it first. An ID the
+// layer never saw is Invalid when its memory
 // is unreadable (no VM hands out such a method ID) or, for a field ID, once every loaded class
 // has been seen; otherwise it is let through, since methods made obsolete by a redefinition
 // get IDs no class lists.
 #include "checks/handles.hpp"
 
+#include <mutex>
 #include <vector>
 
 #include "checks/id_registry.hpp"
@@ -34,11 +37,24 @@ namespace {
 JavaVM* theVM = nullptr;
 jvmtiEnv* tracker = nullptr;  // the layer's ID-tracking environment
 
-// Records the members of `klass` and tags the class with the record. Errors (a class not
-// prepared yet, an array or primitive class) leave it unrecorded.
-void learnClass(jvmtiEnv* jvmti, jclass klass) {
+// The tag of a class being recorded; records are numbered from 1.
+constexpr jlong kClaimed = -1;
+std::mutex claimLock;  // held across one GetTag and one SetTag, which wait for nothing of ours
+
+// Whether the caller is the first to see `klass` (untagged): its tag becomes kClaimed. The VMInit
+// walk and the class's own ClassPrepare, on another thread, may meet one class at once; both
+// recording it made two records, the first orphaned and never freed.
+bool claim(jvmtiEnv* jvmti, jclass klass) {
+    std::lock_guard<std::mutex> g(claimLock);
     jlong tag = 0;
-    if (jvmti->GetTag(klass, &tag) != JVMTI_ERROR_NONE || tag != 0) return;  // seen already
+    if (jvmti->GetTag(klass, &tag) != JVMTI_ERROR_NONE || tag != 0) return false;  // seen already
+    return jvmti->SetTag(klass, kClaimed) == JVMTI_ERROR_NONE;
+}
+
+// Records the members of `klass` and tags the class with the record. Errors (a class not
+// prepared yet, an array or primitive class) leave it unrecorded and untagged.
+void learnClass(jvmtiEnv* jvmti, jclass klass) {
+    if (!claim(jvmti, klass)) return;
     // One list per thread, kept between classes: a class prepared costs no allocation here (a
     // vector grown member by member was a tenth of the layer's extra time on a class-heavy run).
     thread_local std::vector<const void*> members;
@@ -54,11 +70,15 @@ void learnClass(jvmtiEnv* jvmti, jclass klass) {
         members.insert(members.end(), fields, fields + count);
         jvmti->Deallocate(reinterpret_cast<unsigned char*>(fields));
     }
-    if (members.empty()) return;
+    if (members.empty()) {
+        jvmti->SetTag(klass, 0);
+        return;
+    }
     try {
         jvmti->SetTag(klass, ids::addClass(members));
     } catch (...) {
         // Out of memory: the class goes unrecorded, and its IDs are judged as unknown.
+        jvmti->SetTag(klass, 0);
     }
 }
 

@@ -37,8 +37,10 @@ struct State {
     // Per rule and function number: calls matched, faults injected.
     std::unique_ptr<std::atomic<std::uint64_t>[]> calls, faults;
     std::size_t width = 0;  // function numbers per rule
-    std::FILE* log = nullptr;
-    std::mutex lock;  // the log and the site names
+    // inject-log=, from openLog to finish(). Every planned call asks whether it is open, without
+    // the lock; what writes to it or closes it holds the lock and asks again.
+    std::atomic<std::FILE*> log{nullptr};
+    std::mutex lock;  // writing and closing the log; the site names
     std::unordered_map<const void*, std::string> sites;
     std::unordered_map<std::string, bool> seen;  // "function site" pairs the log names
     std::atomic<std::uint64_t> injected{0};
@@ -76,9 +78,10 @@ void noteSite(State& s, const char* function, const std::string& site, const voi
     }
     const std::string where = address ? jvmtilayer::checks::describeCallSite(address) : std::string("?");
     std::lock_guard<std::mutex> g(s.lock);
-    if (s.log == nullptr) return;
-    std::fprintf(s.log, "site %s %s\n", key.c_str(), where.c_str());
-    std::fflush(s.log);
+    std::FILE* log = s.log.load();
+    if (log == nullptr) return;
+    std::fprintf(log, "site %s %s\n", key.c_str(), where.c_str());
+    std::fflush(log);
 }
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
@@ -188,11 +191,13 @@ std::optional<std::string> openLog(const std::string& path, unsigned fileMode) {
 std::uint64_t injectedCount() noexcept { return state ? state->injected.load() : 0; }
 
 void finish() noexcept {
-    if (state == nullptr || state->log == nullptr) return;
+    if (state == nullptr) return;
     std::lock_guard<std::mutex> g(state->lock);
-    std::fprintf(state->log, "# %llu fault(s) injected\n", static_cast<unsigned long long>(state->injected.load()));
-    std::fclose(state->log);
-    state->log = nullptr;
+    std::FILE* log = state->log.load();
+    if (log == nullptr) return;
+    std::fprintf(log, "# %llu fault(s) injected\n", static_cast<unsigned long long>(state->injected.load()));
+    std::fclose(log);
+    state->log.store(nullptr);
 }
 
 }  // namespace jvmtilayer::inject
@@ -215,7 +220,7 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
             if (site.empty()) site = siteOf(*s, address);
             return site;
         };
-        if (s->log != nullptr) noteSite(*s, f->name, siteName(), address);
+        if (s->log.load(std::memory_order_relaxed) != nullptr) noteSite(*s, f->name, siteName(), address);
         for (int ri : rules) {
             const Rule& r = s->plan.rules[static_cast<std::size_t>(ri)];
             if (!r.site.empty() && r.site != siteName()) continue;
@@ -231,16 +236,18 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
             }
             const std::string& at = siteName();
             poisonOuts(*f, outs);
-            const std::uint64_t number = s->injected.fetch_add(1) + 1;
             const char* name = md::errorName(error);
             const std::string what = "injected " + std::string(name ? name : "an error") + " (inject=" + r.text +
                                      ", call " + std::to_string(count) + " of " + f->name + " at " + at + ")";
-            if (s->log != nullptr) {
+            // Numbered under the lock that ends the log: the count on its last line is the
+            // number of fault lines before it, however the end of the run meets the calls.
+            {
                 std::lock_guard<std::mutex> g(s->lock);
-                if (s->log != nullptr) {
-                    std::fprintf(s->log, "fault %llu %s %s %s %llu\n", static_cast<unsigned long long>(number), f->name,
+                const std::uint64_t number = s->injected.fetch_add(1) + 1;
+                if (std::FILE* log = s->log.load()) {
+                    std::fprintf(log, "fault %llu %s %s %s %llu\n", static_cast<unsigned long long>(number), f->name,
                                  at.c_str(), name ? name : "?", static_cast<unsigned long long>(count));
-                    std::fflush(s->log);
+                    std::fflush(log);
                 }
             }
             jvmtilayer::reportProblem(jvmtilayer::Severity::Info, jvmtilayer::own_rules::rule("inject.fault"), f->name,

@@ -21,7 +21,8 @@ Env* createEnv(jvmtiEnv* host, Agent* agent, jint version);
 // Takes a disposed environment out of the registry; lookups stop finding it at once.
 void retireEnv(Env* env);
 
-// Reads the host's capabilities of `env` into env->caps.
+// Reads the host's capabilities of `env` and publishes them to the checked calls (env->caps).
+// Called under env->capsLock once the environment is registered.
 void refreshCapabilities(Env& env) noexcept;
 
 }  // namespace jvmtilayer

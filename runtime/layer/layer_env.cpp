@@ -1,6 +1,10 @@
 // Creating and retiring layer environments (the registry they go in is state/state.cpp's), the
 // function table they share, and the out-of-line queries of the generated code.
+#include <array>
+#include <cstdint>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <type_traits>
 
 #include "layer/api_version.hpp"
@@ -47,6 +51,26 @@ jvmtiInterface_1_* functionTableLocked(const jvmtiEnv* host) {
     return &sharedTable;
 }
 
+// The capability sets published to the checked calls (Env::caps): one immutable copy of each
+// distinct set any environment ever possessed, shared by the environments that possess it and
+// never freed, since a call on another thread may still be reading an older one. Agents add
+// and give up a handful of sets, so there are few.
+const jvmtiCapabilities* publishedCopy(const jvmtiCapabilities& caps) {
+    using Bits = std::array<std::uint64_t, 2>;
+    static_assert(sizeof(Bits) == sizeof(jvmtiCapabilities));
+    struct Copies {
+        std::mutex lock;
+        std::map<Bits, std::unique_ptr<const jvmtiCapabilities>> byBits;
+    };
+    static Copies* const copies = new Copies;  // never destroyed: calls may come after exit began
+    Bits bits{};
+    std::memcpy(bits.data(), &caps, sizeof caps);
+    std::lock_guard<std::mutex> g(copies->lock);
+    std::unique_ptr<const jvmtiCapabilities>& copy = copies->byBits[bits];
+    if (copy == nullptr) copy = std::make_unique<const jvmtiCapabilities>(caps);
+    return copy.get();
+}
+
 }  // namespace
 
 Env* createEnv(jvmtiEnv* host, Agent* agent, jint version) {
@@ -77,7 +101,12 @@ void retireEnv(Env* env) {
 
 void refreshCapabilities(Env& env) noexcept {
     jvmtiCapabilities caps{};
-    if (env.host->functions->GetCapabilities(env.host, &caps) == JVMTI_ERROR_NONE) env.caps = caps;
+    if (env.host->functions->GetCapabilities(env.host, &caps) != JVMTI_ERROR_NONE) return;
+    try {
+        env.caps.store(publishedCopy(caps), std::memory_order_release);
+    } catch (...) {
+        // Out of memory for a copy: the checks go on with the set published before.
+    }
 }
 
 }  // namespace jvmtilayer

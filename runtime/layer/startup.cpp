@@ -85,6 +85,7 @@ struct State {
     bool started = false;                // the layer's reporting and checks are running
     bool finished = false;               // the end-of-run reports are written
     std::vector<std::string> injectWarnings;  // inject='s, reported once the reporter runs
+    bool childToolOptionsLeft = false;   // attached: child-tool-options= not applied, reported
     // adopt=true: the VM's invoke table before the layer patched it, and the patched copy.
     const JNIInvokeInterface_* vmInvoke = nullptr;
     JNIInvokeInterface_ adoptInvoke{};
@@ -277,6 +278,10 @@ bool startLayer(JavaVM* vm) {
     }
     for (const std::string& w : s.injectWarnings)
         reportProblem(Severity::Warning, own_rules::rule("inject.plan"), nullptr, nullptr, w);
+    if (s.childToolOptionsLeft)
+        reportProblem(Severity::Warning, own_rules::rule("layer.child_tool_options"), nullptr, nullptr,
+                      "child-tool-options= is not applied: the layer was attached to a running JVM, whose environment "
+                      "it leaves unchanged, so the JVMs this one starts are not followed");
     s.started = true;
     // Every function-local state the end of the run reads exists by now, so this handler runs
     // before their destructors.
@@ -445,10 +450,17 @@ jint startAgents(JavaVM* vm, char* options, void* reserved, bool attach) {
     setCheckMode(s.settings.check);
     // inject= is checked before any agent starts: a bad rule stops the JVM here.
     if (auto problem = inject::start(s.settings, s.injectWarnings)) return fail(*problem), JNI_ERR;
-    // The JVMs this one starts get their own JAVA_TOOL_OPTIONS (jvmti-check's way of following them).
+    // The JVMs this one starts get their own JAVA_TOOL_OPTIONS (jvmti-check's way of following
+    // them), set while the VM starts, before it runs other threads. A running JVM's threads read
+    // the environment at any time, and setenv and unsetenv are not safe against their getenv:
+    // attached, the layer leaves it alone and says so.
     if (!s.settings.childToolOptions.empty()) {
-        ::setenv("JAVA_TOOL_OPTIONS", s.settings.childToolOptions.c_str(), 1);
-        ::unsetenv(envVarName("child-tool-options").c_str());
+        if (attach) {
+            s.childToolOptionsLeft = true;
+        } else {
+            ::setenv("JAVA_TOOL_OPTIONS", s.settings.childToolOptions.c_str(), 1);
+            ::unsetenv(envVarName("child-tool-options").c_str());
+        }
     }
     if (s.settings.adopt) return startAdopting(vm);
     if (s.settings.agents.empty())

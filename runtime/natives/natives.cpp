@@ -2,9 +2,10 @@
 //
 // State: an immutable table of every Java_* function of the agent libraries, published whole
 // through an atomic pointer (ClassPrepare runs on many threads and reads it without a lock;
-// the rare writer, addLibrary, builds a new table and keeps the old ones alive), and the
-// native method prefixes of the agent environments under a small lock that is never held
-// across a call into the VM.
+// the rare writer, addLibrary, builds a new table and keeps the old ones alive), the native
+// method prefixes of the agent environments under a small lock that is never held across a
+// call into the VM, and the classes bound with each table, under a lock held across JNI's
+// reference functions only (see claim()).
 #include "natives/natives.hpp"
 
 #include <dlfcn.h>
@@ -65,6 +66,14 @@ struct PrefixSet {
     std::vector<std::string> prefixes;
 };
 
+// A class bound with a table: the walk of the loaded classes and the class's own ClassPrepare
+// may both meet it.
+struct Claim {
+    const Table* table;
+    std::string signature;
+    jweak klass;  // weak: the class may be unloaded
+};
+
 struct State {
     std::mutex writeLock;                          // addLibrary
     std::deque<Library> libraries;
@@ -76,6 +85,9 @@ struct State {
     std::mutex prefixLock;
     std::vector<PrefixSet> prefixSets;  // in the order the prefixes apply
     std::uint64_t nextSequence = 0;
+
+    std::mutex claimLock;
+    std::vector<Claim> claims;
 };
 
 State& state() {
@@ -155,6 +167,39 @@ bool loadIntoClassLoader(JNIEnv* jni, jclass klass, const Library& library) {
     return ok;
 }
 
+// Whether this call is the first to bind `klass` with `table`. In the live phase the loaded
+// classes are walked (bindLoadedClasses) while the application goes on preparing classes, and
+// a class prepared after the table was published is met by the walk and by its ClassPrepare:
+// bound twice, each RegisterNatives a NativeMethodBind the agents see. Only classes whose
+// natives an agent library implements get here, so the list stays short; a claim whose class
+// was unloaded goes when a class of its name is claimed. The lock is held across JNI's
+// IsSameObject and weak references, which run no Java code and wait for nothing of the layer's.
+bool claim(JNIEnv* jni, jclass klass, const Table& table, const std::string& signature) {
+    State& s = state();
+    const JNINativeInterface_& f = *jni->functions;
+    std::lock_guard<std::mutex> g(s.claimLock);
+    for (auto it = s.claims.begin(); it != s.claims.end();) {
+        if (it->signature != signature) {
+            ++it;
+        } else if (f.IsSameObject(jni, it->klass, nullptr) == JNI_TRUE) {
+            f.DeleteWeakGlobalRef(jni, it->klass);
+            it = s.claims.erase(it);
+        } else if (it->table == &table && f.IsSameObject(jni, it->klass, klass) == JNI_TRUE) {
+            return false;
+        } else {
+            ++it;
+        }
+    }
+    jweak weak = f.NewWeakGlobalRef(jni, klass);
+    if (weak == nullptr) return true;  // out of memory: bound, perhaps twice, rather than never
+    try {
+        s.claims.push_back({&table, signature, weak});
+    } catch (...) {
+        f.DeleteWeakGlobalRef(jni, weak);
+    }
+    return true;
+}
+
 // Binds the natives of `klass` that `table` implements. `filter`, when given, is the cheap
 // reject: only classes some symbol of it belongs to are looked at.
 void bindClass(jvmtiEnv* control, JNIEnv* jni, jclass klass, const Table& table, const Table& filter) {
@@ -168,6 +213,7 @@ void bindClass(jvmtiEnv* control, JNIEnv* jni, jclass klass, const Table& table,
     }
     const std::string mangled = jni::mangledClass(classSignature);
     if (mangled.empty() || !filter.anyStartsWith(jni::classSymbolPrefix(mangled))) return;
+    if (!claim(jni, klass, table, classSignature)) return;  // bound by the walk or by its ClassPrepare
 
     std::vector<MethodText> methods;
     {

@@ -17,6 +17,8 @@
 //
 // Thread safety: the symbol table is published whole and never changed (classPrepared reads
 // it without a lock); the prefixes are guarded by a lock never held across a call into the VM.
+// A class the walk of the loaded classes (live phase) and its own ClassPrepare both meet is
+// bound once, by whichever claims it first with the table it binds from.
 // Every function may be called from any thread and none throws.
 //
 // Known limitations (where the layer binds differently from the VM):

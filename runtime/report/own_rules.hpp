@@ -88,6 +88,11 @@ inline constexpr Rule kRules[] = {
      Outcome::Reported, Outcome::Reported},
     {"layer.stats_write", "", "", "the stats= target can be written", "error", "", "no statistics are written",
      Outcome::Reported, Outcome::Reported},
+    {"layer.child_tool_options", "", "", "child-tool-options= is applied when the layer loads with the JVM (Agent_OnLoad)",
+     "warning", "",
+     "reported when the layer is attached to a running JVM: it leaves the process environment unchanged (other threads "
+     "read it, and changing it under them is not safe), so the JVMs this one starts are not followed",
+     Outcome::Reported, Outcome::Reported},
     {"api_version.get_env", "GetEnv", "", "under api-version=, GetEnv knows only the versions up to that release",
      "info", "", "GetEnv returns JNI_EVERSION, as that release's VM does",
      Outcome::Refused, Outcome::Refused},

@@ -13,6 +13,9 @@ struct Agent;
 
 namespace jvmti_runtime {
 
+// The capabilities of an environment that possesses none.
+inline constexpr jvmtiCapabilities kNoCapabilities{};
+
 // A layer environment. Its first member is the function table, so a pointer to it is the
 // jvmtiEnv the agent holds. It never moves and is never freed: a stale pointer to a disposed
 // environment stays harmless and is refused with JVMTI_ERROR_INVALID_ENVIRONMENT.
@@ -24,7 +27,10 @@ struct Env {
     std::atomic<const jvmtiEventCallbacks*> callbacks{nullptr};  // the agent's, immutable once published
     std::atomic<const void*> localStorage{nullptr};
     std::atomic<bool> disposed{false};
-    jvmtiCapabilities caps{};                 // what the host says this environment possesses
+    // What the host says this environment possesses: an immutable copy, replaced whole under
+    // capsLock (refreshCapabilities) and read without a lock by every checked call, which sees
+    // the old set or the new one, never a mix of the two.
+    std::atomic<const jvmtiCapabilities*> caps{&kNoCapabilities};
     std::mutex capsLock;                      // serializes capability changes
     // What advice=true notes (advice.cpp): functions called and events enabled or given a
     // callback, as bits by number (events from JVMTI_MIN_EVENT_TYPE_VAL), and the
@@ -93,7 +99,7 @@ inline jvmtiPhase currentPhase(const Env& env) noexcept {
     if (phase == JVMTI_PHASE_LIVE) [[likely]] return phase;
     return jvmtilayer::hostPhase(env);
 }
-inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return env.caps; }
+inline const jvmtiCapabilities& capabilities(const Env& env) noexcept { return *env.caps.load(std::memory_order_acquire); }
 inline bool inCallbackUnsafeRegion() noexcept { return jvmtilayer::inUnsafeRegion(); }
 // One compare and a thread-local store on every call: names are looked up only for reports.
 inline void enteredFrom(const void* returnAddress) noexcept {
