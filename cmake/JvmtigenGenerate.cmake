@@ -42,7 +42,7 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
-set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables lint recorder forward events trace cpp docs rules rules-json
     hotspot-enter hotspot-enter-trace hotspot-env-hpp)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
@@ -52,6 +52,7 @@ foreach(n RANGE 1 4)  # kEntryFiles in generator/emitters.hpp
 endforeach()
 set(_JVMTIGEN_FILES_stubs src/jvmti_stubs.cpp)
 set(_JVMTIGEN_FILES_tables include/jvmti_metadata.hpp src/jvmti_metadata.cpp)
+set(_JVMTIGEN_FILES_lint include/jvmti_lint_tables.hpp src/jvmti_lint_tables.cpp)
 set(_JVMTIGEN_FILES_recorder include/jvmti_recorder.hpp src/jvmti_recorder.cpp)
 set(_JVMTIGEN_FILES_forward include/jvmti_forward.hpp src/jvmti_forward.cpp)
 set(_JVMTIGEN_FILES_events include/jvmti_events.hpp src/jvmti_event_thunks.cpp)
@@ -109,13 +110,13 @@ endfunction()
 # page) in the caller's scope.
 #
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
-# jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
-# events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
+# jvmtigen --only does: header, runtime, checks (or table), stubs, tables, lint (jvmti-lint's
+# tables, beside the metadata), recorder, forward, events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
 # catalogue as JSON, docs/rules.json), hotspot-enter, hotspot-enter-trace, hotspot-env-hpp
 # (HotSpot's jvmtifiles/, generated only: HotSpot's build compiles them; docs/hotspot.md); an
 # unknown name stops the configuration. What an output
 # needs comes with it: trace brings checks and events; checks, stubs, recorder, forward and
-# events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR defaults to
+# events bring runtime; runtime, tables, lint and cpp bring header. OUTPUT_DIR defaults to
 # <current binary dir>/<TARGET>.
 # VERSION is passed as --jvmti-version, for specs that declare none (OpenJDK's since JDK 10);
 # API_VERSION as --api-version: the interface of that release (what came later is left out,
@@ -187,7 +188,7 @@ function(jvmtigen_generate)
       list(APPEND wanted runtime)
     endif()
   endforeach()
-  if("runtime" IN_LIST wanted OR "tables" IN_LIST wanted OR "cpp" IN_LIST wanted)
+  if("runtime" IN_LIST wanted OR "tables" IN_LIST wanted OR "lint" IN_LIST wanted OR "cpp" IN_LIST wanted)
     list(APPEND wanted header)
   endif()
   set(only)
