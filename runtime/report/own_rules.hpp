@@ -165,6 +165,10 @@ inline constexpr Rule kRules[] = {
     {"handle.from_integer", "", "",
      "jmethodID, jfieldID and JNI references come from the VM, never from an integer", "error", "",
      kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"local_storage.unset", "SetEnvironmentLocalStorage", "data",
+     "an environment whose SetEnvironmentLocalStorage failed is not kept in use: whoever reads its local storage "
+     "gets NULL",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
     {"event.capability", "SetEventNotificationMode", "event_type",
      "an event is enabled only after the capabilities it needs were added", "warning", "",
      "found by jvmti-lint over all the files it analyses together (docs/static-analysis.md); at run time the VM "
