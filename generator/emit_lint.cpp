@@ -36,7 +36,9 @@ struct LintConventions {
     std::string allocate = "Allocate", deallocate = "Deallocate", createRawMonitor = "CreateRawMonitor",
                 destroyRawMonitor = "DestroyRawMonitor", addCapabilities = "AddCapabilities",
                 getPotentialCapabilities = "GetPotentialCapabilities",
-                setEventNotificationMode = "SetEventNotificationMode", disposeEnvironment = "DisposeEnvironment";
+                setEventNotificationMode = "SetEventNotificationMode", disposeEnvironment = "DisposeEnvironment",
+                setEnvironmentLocalStorage = "SetEnvironmentLocalStorage",
+                getEnvironmentLocalStorage = "GetEnvironmentLocalStorage";
     // jvmti.h's types (templates/jvmti.h.mustache) and jvmti.hpp's, and jni.h's.
     std::string functionTable = "jvmtiInterface_1_", envStruct = "_jvmtiEnv", callbacksStruct = "jvmtiEventCallbacks",
                 capabilitiesStruct = "jvmtiCapabilities", cppNamespace = "jvmti", cppEnv = "Env", cppEvents = "Events",
@@ -215,6 +217,8 @@ std::vector<Output> emitLint(const EmitContext& ctx) {
     put(v, "getPotentialCapabilities", role(c.getPotentialCapabilities));
     put(v, "setEventNotificationMode", role(c.setEventNotificationMode));
     put(v, "disposeEnvironment", role(c.disposeEnvironment));
+    put(v, "setEnvironmentLocalStorage", role(c.setEnvironmentLocalStorage));
+    put(v, "getEnvironmentLocalStorage", role(c.getEnvironmentLocalStorage));
     put(v, "functionTable", c.functionTable);
     put(v, "envStruct", c.envStruct);
     put(v, "callbacksStruct", c.callbacksStruct);

@@ -73,6 +73,8 @@ inline constexpr const char* addCapabilities = "AddCapabilities";
 inline constexpr const char* getPotentialCapabilities = "GetPotentialCapabilities";
 inline constexpr const char* setEventNotificationMode = "SetEventNotificationMode";
 inline constexpr const char* disposeEnvironment = "DisposeEnvironment";
+inline constexpr const char* setEnvironmentLocalStorage = "SetEnvironmentLocalStorage";
+inline constexpr const char* getEnvironmentLocalStorage = "GetEnvironmentLocalStorage";
 
 // The types agents call through: jvmti.h's, jvmti.hpp's and jni.h's.
 inline constexpr const char* functionTable = "jvmtiInterface_1_";
