@@ -14,9 +14,11 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "checkers/ast_checks.hpp"
 #include "checkers/registry.hpp"
 #include "collector.hpp"
 #include "model/capability_facts.hpp"
+#include "model/interest.hpp"
 #include "model/roles.hpp"
 
 #ifndef JVMTI_TOOLS_RESOURCE_DIR
@@ -33,15 +35,48 @@ namespace {
 // facts, both from the AST alone.
 class PrePass : public ASTConsumer {
 public:
-    explicit PrePass(TuContext& tu) : tu_(tu) {}
+    PrePass(TuContext& tu, std::vector<Finding>& findings, std::string directory)
+        : tu_(tu), findings_(findings), directory_(std::move(directory)) {}
     void HandleTranslationUnit(ASTContext& ast) override {
         if (ast.getDiagnostics().hasErrorOccurred()) return;
         collectRoles(ast, tu_);
         collectCapabilityFacts(ast, tu_.capabilities);
+        findHandleCasts(ast, directory_, findings_);
     }
 
 private:
     TuContext& tu_;
+    std::vector<Finding>& findings_;
+    std::string directory_;
+};
+
+// The analyzer's consumer, handed only the top-level declarations worth a path-sensitive
+// analysis (interest.hpp) once the whole file is parsed and the roles are known.
+class Gate : public ASTConsumer {
+public:
+    Gate(std::unique_ptr<ento::AnalysisASTConsumer> analysis, TuContext& tu) : analysis_(std::move(analysis)), tu_(tu) {}
+
+    void Initialize(ASTContext& ast) override { analysis_->Initialize(ast); }
+    bool HandleTopLevelDecl(DeclGroupRef group) override {
+        for (Decl* d : group) held_.push_back(d);
+        return true;
+    }
+    void HandleTranslationUnit(ASTContext& ast) override {
+        if (!ast.getDiagnostics().hasErrorOccurred()) {
+            const auto interesting = functionsOfInterest(ast, tu_);
+            for (Decl* d : held_) {
+                const auto* fd = dyn_cast<FunctionDecl>(d);
+                if (fd && !interesting.count(fd->getCanonicalDecl())) continue;
+                analysis_->HandleTopLevelDecl(DeclGroupRef(d));
+            }
+        }
+        analysis_->HandleTranslationUnit(ast);
+    }
+
+private:
+    std::unique_ptr<ento::AnalysisASTConsumer> analysis_;
+    TuContext& tu_;
+    std::vector<Decl*> held_;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -60,8 +95,8 @@ public:
         analysis->AddDiagnosticConsumer(new Collector(findings_, directory_));
         analysis->AddCheckerRegistrationFn(addCheckers);
         std::vector<std::unique_ptr<ASTConsumer>> consumers;
-        consumers.push_back(std::make_unique<PrePass>(tu_));
-        consumers.push_back(std::move(analysis));
+        consumers.push_back(std::make_unique<PrePass>(tu_, findings_, directory_));
+        consumers.push_back(std::make_unique<Gate>(std::move(analysis), tu_));
         return std::make_unique<MultiplexConsumer>(std::move(consumers));
     }
 

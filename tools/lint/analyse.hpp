@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "finding.hpp"
+#include "model/finding.hpp"
 
 namespace jvmtilint {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "finding.hpp"
+#include "model/finding.hpp"
 
 namespace jvmtilint {
 

@@ -1,7 +1,5 @@
 #include "collector.hpp"
 
-#include <filesystem>
-
 #include <clang/AST/Decl.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -12,20 +10,6 @@ namespace jvmtilint {
 
 using namespace clang;
 using namespace clang::ento;
-
-Place placeOf(SourceLocation loc, const SourceManager& sm, const std::string& directory) {
-    Place p;
-    if (loc.isInvalid()) return p;
-    const SourceLocation expansion = sm.getExpansionLoc(loc);
-    const PresumedLoc presumed = sm.getPresumedLoc(expansion);
-    if (presumed.isInvalid()) return p;
-    std::filesystem::path file = presumed.getFilename();
-    if (file.is_relative()) file = std::filesystem::path(directory) / file;
-    p.file = file.lexically_normal().string();
-    p.line = presumed.getLine();
-    p.column = presumed.getColumn();
-    return p;
-}
 
 void Collector::FlushDiagnosticsImpl(std::vector<const PathDiagnostic*>& diagnostics, FilesMade*) {
     for (const PathDiagnostic* d : diagnostics) {

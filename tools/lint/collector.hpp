@@ -9,7 +9,8 @@
 
 #include <clang/Analysis/PathDiagnostic.h>
 
-#include "finding.hpp"
+#include "model/finding.hpp"
+#include "model/place.hpp"
 
 namespace jvmtilint {
 
@@ -28,9 +29,5 @@ private:
     std::vector<Finding>& out_;
     std::string directory_;
 };
-
-// Where a location is, as jvmti-lint names places: the file absolute, the line and column of
-// its expansion (a macro's use, not its definition).
-Place placeOf(clang::SourceLocation loc, const clang::SourceManager& sm, const std::string& directory);
 
 }  // namespace jvmtilint

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "catalogue.hpp"
-#include "finding.hpp"
+#include "model/finding.hpp"
 
 namespace jvmtilint {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "finding.hpp"
+#include "model/finding.hpp"
 
 namespace jvmtilint {
 

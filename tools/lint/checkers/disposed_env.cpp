@@ -21,9 +21,7 @@ public:
     void checkPreCall(const CallEvent& call, CheckerContext& c) const {
         const auto jc = jvmtiCall(call);
         if (!jc) return;
-        const SVal env = jc->firstArg == 1 ? call.getArgSVal(0)
-                         : isa<CXXInstanceCall>(call) ? cast<CXXInstanceCall>(call).getCXXThisVal()
-                                                      : UnknownVal();
+        const SVal env = jc->env(call);
         ProgramStateRef st = c.getState();
         SymbolRef sym = baseSymbol(env);
         const Ended* ended = sym ? st->get<state::DisposedEnvs>(sym) : nullptr;

@@ -32,7 +32,8 @@ const Entry kCheckers[] = {
     {"jvmti.LocalRef", "local references stored where they outlive the callback", registerLocalRefChecker, "local_ref.escape"},
     {"jvmti.RawMonitor", "raw monitors used after DestroyRawMonitor", registerRawMonitorChecker, "raw_monitor.destroyed"},
     {"jvmti.DisposedEnv", "environments used after DisposeEnvironment", registerDisposedEnvChecker, "{Function}.env.invalid"},
-    {"jvmti.HandleCast", "jmethodID, jfieldID and references made from integers", registerHandleCastChecker, "handle.from_integer"},
+    {"jvmti.LocalStorage", "environments in use after SetEnvironmentLocalStorage failed", registerLocalStorageChecker,
+     "local_storage.unset"},
 };
 
 bool always(const clang::ento::CheckerManager&) { return true; }
@@ -49,6 +50,7 @@ std::vector<RuleFamily> ruleFamilies() {
     std::vector<RuleFamily> out;
     for (const Entry& e : kCheckers)
         if (e.rules[0] != '\0') out.push_back({e.rules, e.description});
+    out.push_back({"handle.from_integer", "jmethodID, jfieldID and references made from integers"});
     out.push_back({"{Function}.capability.{capability}, event.capability",
                    "functions and enabled events whose capability no AddCapabilities of the files requests"});
     return out;

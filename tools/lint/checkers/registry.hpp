@@ -25,7 +25,7 @@ void registerCallbackJniChecker(clang::ento::CheckerManager& manager);
 void registerLocalRefChecker(clang::ento::CheckerManager& manager);
 void registerRawMonitorChecker(clang::ento::CheckerManager& manager);
 void registerDisposedEnvChecker(clang::ento::CheckerManager& manager);
-void registerHandleCastChecker(clang::ento::CheckerManager& manager);
+void registerLocalStorageChecker(clang::ento::CheckerManager& manager);
 
 // Adds every checker to the registry under "jvmti.<Name>".
 void addCheckers(clang::ento::CheckerRegistry& registry);

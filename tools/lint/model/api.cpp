@@ -67,6 +67,12 @@ SVal JvmtiCall::argValue(const CallEvent& call, int param) const {
     return param >= 0 && at < call.getNumArgs() ? call.getArgSVal(at) : UnknownVal();
 }
 
+SVal JvmtiCall::env(const CallEvent& call) const {
+    if (firstArg == 1) return call.getNumArgs() > 0 ? call.getArgSVal(0) : UnknownVal();
+    if (const auto* member = dyn_cast<CXXInstanceCall>(&call)) return member->getCXXThisVal();
+    return UnknownVal();
+}
+
 int JvmtiCall::paramIndex(const char* name) const {
     for (int i = 0; i < meta->paramCount; ++i)
         if (std::strcmp(meta->params[i].name, name) == 0) return i;
@@ -95,7 +101,11 @@ std::optional<JvmtiCall> jvmtiCall(const CallEvent& call) {
 }
 
 std::string jniCall(const CallEvent& call) {
-    const auto* ce = dyn_cast_or_null<CallExpr>(call.getOriginExpr());
+    const Decl* caller = call.getLocationContext() ? call.getLocationContext()->getDecl() : nullptr;
+    return jniCall(dyn_cast_or_null<CallExpr>(call.getOriginExpr()), caller);
+}
+
+std::string jniCall(const CallExpr* ce, const Decl* caller) {
     if (!ce) return "";
     if (const auto* member = dyn_cast<CXXMemberCallExpr>(ce)) {
         const CXXMethodDecl* method = member->getMethodDecl();
@@ -105,7 +115,6 @@ std::string jniCall(const CallEvent& call) {
     }
     const FieldDecl* field = calledField(ce->getCallee());
     if (!field || !field->getIdentifier() || !recordNamed(field->getParent(), jvmti_lint::jniTable)) return "";
-    const Decl* caller = call.getLocationContext() ? call.getLocationContext()->getDecl() : nullptr;
     if (isWrapperMember(caller)) return "";
     return field->getName().str();
 }

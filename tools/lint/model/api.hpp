@@ -29,6 +29,8 @@ struct JvmtiCall {
     const clang::Expr* arg(const clang::ento::CallEvent& call, int param) const;
     clang::ento::SVal argValue(const clang::ento::CallEvent& call, int param) const;
     int paramIndex(const char* name) const;      // -1 when meta has no such parameter
+    // The environment the call goes through: argument 0, or the object of a C++ member call.
+    clang::ento::SVal env(const clang::ento::CallEvent& call) const;
 };
 
 // The JVMTI function a call invokes, if it is one. A call through the function table made by
@@ -38,6 +40,7 @@ std::optional<JvmtiCall> jvmtiCall(const clang::CallExpr* call, const clang::Dec
 
 // The JNI function a call invokes (through JNINativeInterface_ or a JNIEnv_ member), or "".
 std::string jniCall(const clang::ento::CallEvent& call);
+std::string jniCall(const clang::CallExpr* call, const clang::Decl* caller);
 
 // Whether a C library function of this name is called (a plain global function).
 bool isCFunction(const clang::ento::CallEvent& call, const char* name);

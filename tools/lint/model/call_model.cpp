@@ -103,10 +103,7 @@ bool CallModel::evalCall(const CallEvent& call, CheckerContext& c) const {
     const std::string name = meta.name;
     if (name == jvmti_lint::deallocate) st = deallocate(st, *jc, call, c);
     if (name == jvmti_lint::destroyRawMonitor || name == jvmti_lint::disposeEnvironment) {
-        SVal handle = name == jvmti_lint::disposeEnvironment
-                          ? (jc->firstArg == 1 ? call.getArgSVal(0)
-                                               : cast<CXXInstanceCall>(call).getCXXThisVal())
-                          : jc->argValue(call, 0);
+        SVal handle = name == jvmti_lint::disposeEnvironment ? jc->env(call) : jc->argValue(call, 0);
         if (SymbolRef sym = baseSymbol(handle)) {
             const Ended ended{origin, userSite(origin, c).getRawEncoding()};
             st = name == jvmti_lint::disposeEnvironment ? st->set<state::DisposedEnvs>(sym, ended)
@@ -118,7 +115,9 @@ bool CallModel::evalCall(const CallEvent& call, CheckerContext& c) const {
     for (int i = 0; i < jc->lint->storedParamCount; ++i)
         if (SymbolRef sym = baseSymbol(jc->argValue(call, jc->lint->storedParams[i]))) st = st->remove<state::Blocks>(sym);
 
-    bool hasOuts = false;
+    // The path splits where the function has out-values, and at SetEnvironmentLocalStorage,
+    // whose failure leaves the environment's storage NULL for whoever reads it.
+    bool hasOuts = name == jvmti_lint::setEnvironmentLocalStorage;
     for (int i = 0; i < meta.paramCount; ++i)
         if (isOutKind(meta.params[i].kind) && name != jvmti_lint::deallocate) hasOuts = true;
     if (!hasOuts || result.isUnknown()) {
@@ -194,6 +193,8 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
     SymbolManager& symbols = svb.getSymbolManager();
     const unsigned site = userSite(origin, c).getRawEncoding();
     const bool inHandler = st->get<state::InHandler>();
+    if (std::string(meta.name) == jvmti_lint::setEnvironmentLocalStorage)
+        if (SymbolRef env = baseSymbol(jc.env(call))) st = st->remove<state::UnsetStorage>(env);
 
     std::vector<SVal> outs;
     for (int i = 0; i < meta.paramCount; ++i)
@@ -276,6 +277,9 @@ ProgramStateRef CallModel::fail(ProgramStateRef st, const JvmtiCall& jc, const C
     if (meta.environmentalErrorCount == 0) return st;  // only a caller's mistake fails it
     const Stmt* origin = call.getOriginExpr();
     const unsigned site = userSite(origin, c).getRawEncoding();
+    if (std::string(meta.name) == jvmti_lint::setEnvironmentLocalStorage)
+        if (SymbolRef env = baseSymbol(jc.env(call)))
+            st = st->set<state::UnsetStorage>(env, FailedOut{jc.index(), -1, error, origin, site, result});
     for (int i = 0; i < meta.paramCount; ++i) {
         if (!isOutKind(meta.params[i].kind)) continue;
         const MemRegion* r = outRegion(jc.argValue(call, i));

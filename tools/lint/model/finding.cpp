@@ -1,4 +1,4 @@
-#include "finding.hpp"
+#include "model/finding.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tuple>

@@ -81,13 +81,19 @@ public:
         return true;
     }
 
-    bool VisitCallExpr(CallExpr* call) {
+    bool directCallee(CallExpr* call) {
         const FunctionDecl* callee = call->getDirectCallee();
         if (!callee) return true;
         for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i)
             typed(callee->getParamDecl(i)->getType(), call->getArg(i));
         cppEventsOn(call, callee);
         return true;
+    }
+
+    bool VisitCallExpr(CallExpr* call) {
+        if (const auto c = jvmtiCall(call, nullptr); c && std::string(c->meta->name) == jvmti_lint::getEnvironmentLocalStorage)
+            tu_.readsEnvironmentStorage = true;
+        return directCallee(call);
     }
 
 private:

@@ -29,6 +29,7 @@ struct Role {
 struct TuContext {
     std::map<const clang::FunctionDecl*, Role> roles;  // by canonical declaration
     CapabilityFacts capabilities;
+    bool readsEnvironmentStorage = false;  // the agent's code calls GetEnvironmentLocalStorage
 
     const Role* roleOf(const clang::FunctionDecl* fd) const;
 };

@@ -18,6 +18,7 @@ JVMTILINT_STATE_KEY(CHeap)
 JVMTILINT_STATE_KEY(Phase)
 JVMTILINT_STATE_KEY(Restricted)
 JVMTILINT_STATE_KEY(InHandler)
+JVMTILINT_STATE_KEY(UnsetStorage)
 
 namespace jvmtilint {
 

@@ -99,11 +99,13 @@ struct CHeap {};
 struct Phase {};
 struct Restricted {};
 struct InHandler {};
+struct UnsetStorage {};
 
 using BlockMap = llvm::ImmutableMap<clang::ento::SymbolRef, Block>;
 using FailedOutMap = llvm::ImmutableMap<const clang::ento::MemRegion*, FailedOut>;
 using SymbolSet = llvm::ImmutableSet<clang::ento::SymbolRef>;
 using EndedMap = llvm::ImmutableMap<clang::ento::SymbolRef, Ended>;
+using FailedCallMap = llvm::ImmutableMap<clang::ento::SymbolRef, FailedOut>;
 }  // namespace state
 
 }  // namespace jvmtilint
@@ -122,6 +124,8 @@ JVMTILINT_STATE_TRAIT(LocalRefs, jvmtilint::state::SymbolSet)
 JVMTILINT_STATE_TRAIT(DestroyedMonitors, jvmtilint::state::EndedMap)
 JVMTILINT_STATE_TRAIT(DisposedEnvs, jvmtilint::state::EndedMap)
 JVMTILINT_STATE_TRAIT(CHeap, jvmtilint::state::SymbolSet)
+// Environments whose SetEnvironmentLocalStorage failed on this path (param -1), by environment.
+JVMTILINT_STATE_TRAIT(UnsetStorage, jvmtilint::state::FailedCallMap)
 // The phase the path runs in (0: not known), the restricted callback it runs in (its name, or
 // null), and whether it runs in an event handler (whose local references die with it).
 JVMTILINT_STATE_TRAIT(Phase, unsigned)
