@@ -4,7 +4,9 @@
 // GetLocalVariableTable's names and signatures) when the array is deallocated and none of its
 // elements was. A block stays the agent's (no finding) once it is stored where the analysis
 // cannot follow (a global, a structure reached through one, a call into code it cannot see),
-// returned to the caller of the analysed function, or handed to JVMTI to keep.
+// returned to the caller of the analysed function, or handed to JVMTI to keep. Memory that
+// jvmti.hpp's owning types receive is theirs (they deallocate it): the call model does not
+// track it.
 #include <clang/StaticAnalyzer/Core/Checker.h>
 #include <clang/StaticAnalyzer/Core/CheckerManager.h>
 #include <clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h>
@@ -48,7 +50,9 @@ void LeakChecker::checkDeadSymbols(SymbolReaper& reaper, CheckerContext& c) cons
     bool changed = false;
     for (const auto& [sym, block] : st->get<state::Blocks>()) {
         if (!reaper.isDead(sym)) continue;
-        if (block.allocated()) leaked.emplace_back(sym, block);
+        // A NULL on this path is no memory (a call that returned none, checked by the agent).
+        const bool null = st->getConstraintManager().isNull(st, sym).isConstrainedTrue();
+        if (block.allocated() && !null) leaked.emplace_back(sym, block);
         st = st->remove<state::Blocks>(sym);
         changed = true;
     }

@@ -71,8 +71,13 @@ bool isJniReference(QualType type, ASTContext& ast) {
     return false;
 }
 
-class CallModel : public Checker<eval::Call, check::BeginFunction, check::PostCall, check::DeadSymbols> {
+class CallModel : public Checker<eval::Call, check::BeginFunction, check::PostCall, check::DeadSymbols, check::LiveSymbols> {
 public:
+    // A block's element count stays known (with what the path learnt of it) while the block lives.
+    void checkLiveSymbols(ProgramStateRef st, SymbolReaper& reaper) const {
+        for (const auto& [sym, block] : st->get<state::Blocks>())
+            if (block.count) reaper.markLive(block.count);
+    }
     bool evalCall(const CallEvent& call, CheckerContext& c) const;
     void checkBeginFunction(CheckerContext& c) const;
     void checkPostCall(const CallEvent& call, CheckerContext& c) const;
@@ -124,11 +129,6 @@ bool CallModel::evalCall(const CallEvent& call, CheckerContext& c) const {
         c.addTransition(st);
         return true;
     }
-
-    // A fresh call replaces what an earlier one left in its out-values.
-    for (int i = 0; i < meta.paramCount; ++i)
-        if (isOutKind(meta.params[i].kind))
-            if (const MemRegion* r = outRegion(jc->argValue(call, i))) st = st->remove<state::FailedOuts>(r);
 
     const DefinedOrUnknownSVal none = svb.evalEQ(st, result, svb.makeZeroVal(resultType));
     auto [ok, failed] = st->assume(none);
@@ -193,6 +193,8 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
     SymbolManager& symbols = svb.getSymbolManager();
     const unsigned site = userSite(origin, c).getRawEncoding();
     const bool inHandler = st->get<state::InHandler>();
+    // A call jvmti.hpp makes hands its memory to an owning type that deallocates it.
+    const bool owned = inApiHeader(origin->getBeginLoc(), c.getSourceManager());
     if (std::string(meta.name) == jvmti_lint::setEnvironmentLocalStorage)
         if (SymbolRef env = baseSymbol(jc.env(call))) st = st->remove<state::UnsetStorage>(env);
 
@@ -214,7 +216,7 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
         const jvmti_lint::OutMemory* memory = outMemory(*jc.lint, i);
 
         if (p.kind == Kind::AllocBuf || p.kind == Kind::AllocAllocBuf) {
-            if (pointee.isNull() || !pointee->isPointerType()) continue;
+            if (owned || pointee.isNull() || !pointee->isPointerType()) continue;
             SymbolRef sym = symbols.conjureSymbol(origin, lc, pointee, c.blockCount(), &p);
             const MemRegion* heap = regions.getSymbolicHeapRegion(sym);
             st = st->bindLoc(where.castAs<Loc>(), loc::MemRegionVal(heap), lc);
@@ -238,6 +240,7 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
         }
         if (p.kind != Kind::OutPtr) continue;
         if (memory && memory->fieldCount > 0) {
+            if (owned) continue;
             const RecordDecl* record = recordOf(pointee);
             const auto* base = dyn_cast<SubRegion>(region->StripCasts());
             if (!record || !base) continue;
@@ -275,16 +278,40 @@ ProgramStateRef CallModel::fail(ProgramStateRef st, const JvmtiCall& jc, const C
                                 SymbolRef result, jvmtiError error) const {
     const jvmti_metadata::Function& meta = *jc.meta;
     if (meta.environmentalErrorCount == 0) return st;  // only a caller's mistake fails it
-    const Stmt* origin = call.getOriginExpr();
+    const auto* origin = cast<Expr>(call.getOriginExpr());
+    const LocationContext* lc = c.getLocationContext();
+    SValBuilder& svb = c.getSValBuilder();
     const unsigned site = userSite(origin, c).getRawEncoding();
     if (std::string(meta.name) == jvmti_lint::setEnvironmentLocalStorage)
         if (SymbolRef env = baseSymbol(jc.env(call)))
             st = st->set<state::UnsetStorage>(env, FailedOut{jc.index(), -1, error, origin, site, result});
+    // Each out-value gets a value of its own that no one wrote: a fresh symbol for a scalar or a
+    // pointer, for a struct or an array the symbol its members derive from.
     for (int i = 0; i < meta.paramCount; ++i) {
         if (!isOutKind(meta.params[i].kind)) continue;
-        const MemRegion* r = outRegion(jc.argValue(call, i));
-        if (!r) continue;
-        st = st->set<state::FailedOuts>(r, FailedOut{jc.index(), i, error, origin, site, result});
+        const Expr* arg = jc.arg(call, i);
+        const SVal where = jc.argValue(call, i);
+        const MemRegion* region = outRegion(where);
+        if (!arg || !region || arg->getType()->getPointeeType().isNull()) continue;
+        const QualType type = arg->getType()->getPointeeType();
+        const FailedOut failed{jc.index(), i, error, origin, site, result};
+        if (type->isScalarType()) {
+            SymbolRef sym = svb.getSymbolManager().conjureSymbol(origin, lc, type, c.blockCount(), &meta.params[i]);
+            st = st->bindLoc(where.castAs<Loc>(), svb.makeSymbolVal(sym), lc);
+            st = st->set<state::Garbage>(sym, failed);
+            continue;
+        }
+        st = st->invalidateRegions({loc::MemRegionVal(region)}, origin, c.blockCount(), lc, /*CausesPointerEscape=*/false);
+        // The symbol the members derive from, read back through one member.
+        const auto* sub = dyn_cast<SubRegion>(region);
+        const MemRegion* member = nullptr;
+        if (const RecordDecl* record = recordOf(type); record && sub && !record->field_empty())
+            member = svb.getRegionManager().getFieldRegion(*record->field_begin(), sub);
+        else if (sub)
+            member = svb.getRegionManager().getElementRegion(type, svb.makeArrayIndex(0), sub, c.getASTContext());
+        if (!member) continue;
+        if (const auto* derived = dyn_cast_or_null<SymbolDerived>(st->getSVal(member).getAsSymbol()))
+            st = st->set<state::Garbage>(derived->getParentSymbol(), failed);
     }
     return st;
 }
@@ -312,22 +339,32 @@ void CallModel::checkBeginFunction(CheckerContext& c) const {
     c.addTransition(st);
 }
 
-// What the C library allocates is not JVMTI memory; JNI results in an event handler are local
-// references, but for the lasting kinds.
 void CallModel::checkPostCall(const CallEvent& call, CheckerContext& c) const {
     ProgramStateRef st = c.getState();
+    const ProgramStateRef before = st;
+    // An element of an array whose elements hold JVMTI memory, handed to a function (a release
+    // helper, Deallocate itself): the agent sees to the elements.
+    for (unsigned i = 0; i < call.getNumArgs(); ++i)
+        if (SymbolRef element = baseSymbol(call.getArgSVal(i)))
+            if (SymbolRef owner = containingBlock(st, element))
+                if (const Block* outer = st->get<state::Blocks>(owner); outer && outer->elements && !outer->elementsReleased) {
+                    Block marked = *outer;
+                    marked.elementsReleased = true;
+                    st = st->set<state::Blocks>(owner, marked);
+                }
+    // What the C library allocates is not JVMTI memory.
     for (const char* allocator : jvmti_lint::cAllocators)
-        if (isCFunction(call, allocator)) {
-            if (SymbolRef sym = baseSymbol(call.getReturnValue())) c.addTransition(st->add<state::CHeap>(sym));
-            return;
-        }
-    if (!st->get<state::InHandler>()) return;
-    const std::string jni = jniCall(call);
-    if (jni.empty()) return;
-    for (const char* lasting : jvmti_lint::jniLastingReferences)
-        if (jni == lasting) return;
-    if (!isJniReference(call.getResultType(), c.getASTContext())) return;
-    if (SymbolRef sym = call.getReturnValue().getAsSymbol()) c.addTransition(st->add<state::LocalRefs>(sym));
+        if (isCFunction(call, allocator))
+            if (SymbolRef sym = baseSymbol(call.getReturnValue())) st = st->add<state::CHeap>(sym);
+    // JNI results in an event handler are local references, but for the lasting kinds.
+    if (st->get<state::InHandler>()) {
+        const std::string jni = jniCall(call);
+        bool lasting = jni.empty();
+        for (const char* name : jvmti_lint::jniLastingReferences) lasting = lasting || jni == name;
+        if (!lasting && isJniReference(call.getResultType(), c.getASTContext()))
+            if (SymbolRef sym = call.getReturnValue().getAsSymbol()) st = st->add<state::LocalRefs>(sym);
+    }
+    if (st != before) c.addTransition(st);
 }
 
 void CallModel::checkDeadSymbols(SymbolReaper& reaper, CheckerContext& c) const {
@@ -341,8 +378,8 @@ void CallModel::checkDeadSymbols(SymbolReaper& reaper, CheckerContext& c) const 
         if (reaper.isDead(sym)) st = st->remove<state::DestroyedMonitors>(sym), changed = true;
     for (const auto& [sym, ended] : st->get<state::DisposedEnvs>())
         if (reaper.isDead(sym)) st = st->remove<state::DisposedEnvs>(sym), changed = true;
-    for (const auto& [region, out] : st->get<state::FailedOuts>())
-        if (!reaper.isLiveRegion(region)) st = st->remove<state::FailedOuts>(region), changed = true;
+    for (const auto& [sym, failed] : st->get<state::Garbage>())
+        if (reaper.isDead(sym)) st = st->remove<state::Garbage>(sym), changed = true;
     if (changed) c.addTransition(st);
 }
 

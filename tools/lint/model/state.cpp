@@ -10,7 +10,7 @@
     }
 
 JVMTILINT_STATE_KEY(Blocks)
-JVMTILINT_STATE_KEY(FailedOuts)
+JVMTILINT_STATE_KEY(Garbage)
 JVMTILINT_STATE_KEY(LocalRefs)
 JVMTILINT_STATE_KEY(DestroyedMonitors)
 JVMTILINT_STATE_KEY(DisposedEnvs)
@@ -38,6 +38,25 @@ const Block* blockOf(ProgramStateRef state, SVal value, SymbolRef* sym) {
     const Block* block = state->get<state::Blocks>(s);
     if (block && sym) *sym = s;
     return block;
+}
+
+const FailedOut* garbageIn(ProgramStateRef state, SVal value, SymbolRef* found) {
+    if (state->get<state::Garbage>().isEmpty()) return nullptr;
+    SymbolRef root = value.getAsSymbol();
+    if (!root) root = baseSymbol(value);
+    if (!root) return nullptr;
+    for (auto it = root->symbol_begin(), end = root->symbol_end(); it != end; ++it) {
+        SymbolRef sym = *it;
+        for (int depth = 0; sym && depth < 8; ++depth) {
+            if (const FailedOut* f = state->get<state::Garbage>(sym)) {
+                if (found) *found = sym;
+                return f;
+            }
+            const auto* derived = llvm::dyn_cast<SymbolDerived>(sym);
+            sym = derived ? derived->getParentSymbol() : nullptr;
+        }
+    }
+    return nullptr;
 }
 
 SymbolRef containingBlock(ProgramStateRef state, SymbolRef element) {

@@ -55,7 +55,8 @@ struct Block {
     }
 };
 
-// An out-value of a call that failed on this path: what it holds is not the call's.
+// A call that failed on this path, for the out-values it leaves (and the environment whose
+// local storage it did not set): what they hold is not the call's.
 struct FailedOut {
     int function = -1;
     int param = -1;
@@ -91,7 +92,7 @@ struct Ended {
 
 namespace state {
 struct Blocks {};
-struct FailedOuts {};
+struct Garbage {};
 struct LocalRefs {};
 struct DestroyedMonitors {};
 struct DisposedEnvs {};
@@ -102,7 +103,6 @@ struct InHandler {};
 struct UnsetStorage {};
 
 using BlockMap = llvm::ImmutableMap<clang::ento::SymbolRef, Block>;
-using FailedOutMap = llvm::ImmutableMap<const clang::ento::MemRegion*, FailedOut>;
 using SymbolSet = llvm::ImmutableSet<clang::ento::SymbolRef>;
 using EndedMap = llvm::ImmutableMap<clang::ento::SymbolRef, Ended>;
 using FailedCallMap = llvm::ImmutableMap<clang::ento::SymbolRef, FailedOut>;
@@ -119,7 +119,9 @@ using FailedCallMap = llvm::ImmutableMap<clang::ento::SymbolRef, FailedOut>;
     };
 
 JVMTILINT_STATE_TRAIT(Blocks, jvmtilint::state::BlockMap)
-JVMTILINT_STATE_TRAIT(FailedOuts, jvmtilint::state::FailedOutMap)
+// The values a failed call left in its out-values (a fresh symbol, or for a struct or array the
+// symbol its fields and elements derive from).
+JVMTILINT_STATE_TRAIT(Garbage, jvmtilint::state::FailedCallMap)
 JVMTILINT_STATE_TRAIT(LocalRefs, jvmtilint::state::SymbolSet)
 JVMTILINT_STATE_TRAIT(DestroyedMonitors, jvmtilint::state::EndedMap)
 JVMTILINT_STATE_TRAIT(DisposedEnvs, jvmtilint::state::EndedMap)
@@ -141,6 +143,9 @@ clang::ento::SymbolRef baseSymbol(clang::ento::SVal value);
 
 // The JVMTI block that `value` points into or holds, if any.
 const Block* blockOf(clang::ento::ProgramStateRef state, clang::ento::SVal value, clang::ento::SymbolRef* sym = nullptr);
+
+// The failed call whose out-value `value` holds or is computed from, if any.
+const FailedOut* garbageIn(clang::ento::ProgramStateRef state, clang::ento::SVal value, clang::ento::SymbolRef* sym = nullptr);
 
 // The block whose array an element's value was read from (Deallocate(table[i].name) reads a
 // symbol that lives in table's block): the block's symbol, or null.
