@@ -342,9 +342,12 @@ void CallModel::checkBeginFunction(CheckerContext& c) const {
 void CallModel::checkPostCall(const CallEvent& call, CheckerContext& c) const {
     ProgramStateRef st = c.getState();
     const ProgramStateRef before = st;
-    // An element of an array whose elements hold JVMTI memory, handed to a function (a release
-    // helper, Deallocate itself): the agent sees to the elements.
-    for (unsigned i = 0; i < call.getNumArgs(); ++i)
+    // An element of an array whose elements hold JVMTI memory, handed to a function of the
+    // agent's (a release helper): the agent sees to the elements. The C library, JNI and JVMTI
+    // (but Deallocate, modelled above) free no JVMTI memory.
+    const Decl* callee = call.getDecl();
+    const bool agentFunction = callee && !call.isInSystemHeader() && !inApiHeader(callee->getLocation(), c.getSourceManager());
+    for (unsigned i = 0; agentFunction && i < call.getNumArgs(); ++i)
         if (SymbolRef element = baseSymbol(call.getArgSVal(i)))
             if (SymbolRef owner = containingBlock(st, element))
                 if (const Block* outer = st->get<state::Blocks>(owner); outer && outer->elements && !outer->elementsReleased) {
