@@ -66,7 +66,7 @@ void DeallocateChecker::checkPreCall(const CallEvent& call, CheckerContext& c) c
         p.message = std::string("memory from ") + f.name + " is deallocated a second time";
         p.at = at;
         if (block->releaseUserSite) p.notes.emplace_back(block->releaseUserSite, "first deallocated here");
-        emitPathReport(c, double_, c.generateErrorNode(), p, {sym});
+        emitPathReport(c, double_, c.generateNonFatalErrorNode(), p, {sym});
         return;
     }
     if (const std::string what = foreignMemory(st, mem); !what.empty()) {
@@ -74,7 +74,7 @@ void DeallocateChecker::checkPreCall(const CallEvent& call, CheckerContext& c) c
         p.rule = "Deallocate.mem.unknown";
         p.message = "Deallocate of " + what + ": Deallocate frees only memory that Allocate or a JVMTI function returned";
         p.at = at;
-        emitPathReport(c, unknown_, c.generateErrorNode(), p);
+        emitPathReport(c, unknown_, c.generateNonFatalErrorNode(), p);
     }
 }
 

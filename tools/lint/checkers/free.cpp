@@ -29,7 +29,8 @@ public:
         p.message = std::string("free() of memory from ") + f.name + ": JVMTI memory is given back with " +
                     jvmti_lint::deallocate;
         p.at = userSite(call.getOriginExpr(), c).getRawEncoding();
-        emitPathReport(c, type_, c.generateErrorNode(), p, {sym});
+        // The block is gone (to the wrong allocator): no leak follows from it.
+        emitPathReport(c, type_, c.generateNonFatalErrorNode(c.getState()->remove<state::Blocks>(sym)), p, {sym});
     }
 
 private:

@@ -28,7 +28,8 @@ public:
         p.message = std::string("memory from ") + f.name + " is used after " + jvmti_lint::deallocate + " gave it back";
         p.at = userSite(stmt, c).getRawEncoding();
         if (block->releaseUserSite) p.notes.emplace_back(block->releaseUserSite, "deallocated here");
-        emitPathReport(c, type_, c.generateErrorNode(), p, {sym});
+        // Reported once: the block is no longer followed on this path.
+        emitPathReport(c, type_, c.generateNonFatalErrorNode(st->remove<state::Blocks>(sym)), p, {sym});
     }
 
 private:
