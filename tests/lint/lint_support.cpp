@@ -43,10 +43,13 @@ LintRun lint(const std::string& arguments, const fs::path& dir) {
     testsupport::TempDir tmp;
     const fs::path sarif = tmp / "out.sarif", err = tmp / "stderr.txt";
     LintRun r;
-    r.run = testsupport::runCommand("cd " + testsupport::shellQuote(dir.string()) + " && " +
-                                    testsupport::shellQuote(lintBinary().string()) + " --sarif " +
-                                    testsupport::shellQuote(sarif.string()) + " " + arguments + " 2>" +
-                                    testsupport::shellQuote(err.string()));
+    // runCommand sends the whole command's standard error to its output: an inner shell keeps
+    // the tool's own apart.
+    const std::string inner = "cd " + testsupport::shellQuote(dir.string()) + " && " +
+                              testsupport::shellQuote(lintBinary().string()) + " --sarif " +
+                              testsupport::shellQuote(sarif.string()) + " " + arguments + " 2>" +
+                              testsupport::shellQuote(err.string());
+    r.run = testsupport::runCommand("sh -c " + testsupport::shellQuote(inner));
     r.run.err = fs::exists(err) ? testsupport::readFile(err) : "";
     if (!fs::exists(sarif)) return r;
     r.sarif = testsupport::readFile(sarif);

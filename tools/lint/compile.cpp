@@ -1,5 +1,6 @@
 #include "compile.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -112,12 +113,19 @@ std::vector<std::string> jvmtiIncludes(const CompileJob& job, const std::string&
     return out;
 }
 
+void addArguments(std::vector<std::string>& commandLine, const std::vector<std::string>& args) {
+    auto at = std::find(commandLine.begin(), commandLine.end(), "--");
+    commandLine.insert(at, args.begin(), args.end());
+}
+
 Sources compileJobs(const SourceRequest& request) {
     Sources out;
     if (!request.buildDir.empty()) {
         std::string error;
-        std::unique_ptr<clang::tooling::CompilationDatabase> db =
-            clang::tooling::JSONCompilationDatabase::loadFromDirectory(request.buildDir, error);
+        // The database as written: a file it does not list gets no command made up for it.
+        std::unique_ptr<clang::tooling::CompilationDatabase> db = clang::tooling::JSONCompilationDatabase::loadFromFile(
+            (fs::path(request.buildDir) / "compile_commands.json").string(), error,
+            clang::tooling::JSONCommandLineSyntax::AutoDetect);
         if (!db) {
             out.error = "no compilation database in " + request.buildDir + ": " + error;
             return out;
@@ -140,7 +148,7 @@ Sources compileJobs(const SourceRequest& request) {
             const std::string key = absoluteIn(c.Directory, c.Filename);
             if (!seen.insert(key).second) continue;  // one analysis per file
             CompileJob job{c.Filename, c.Directory, c.CommandLine};
-            if (request.haveArgs) job.commandLine.insert(job.commandLine.end(), request.extraArgs.begin(), request.extraArgs.end());
+            if (request.haveArgs) addArguments(job.commandLine, request.extraArgs);
             out.jobs.push_back(std::move(job));
         }
         return out;

@@ -26,6 +26,9 @@ struct Sources {
 
 Sources compileJobs(const SourceRequest& request);
 
+// `args` added to a compile command: before a `--` that ends its options, else at its end.
+void addArguments(std::vector<std::string>& commandLine, const std::vector<std::string>& args);
+
 // The include directories to add to `job` for jvmti.h when its command has none holding it;
 // empty when it has one or none can be found. `javaHome` is $JAVA_HOME ("" when unset).
 std::vector<std::string> jvmtiIncludes(const CompileJob& job, const std::string& javaHome);

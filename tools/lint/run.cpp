@@ -39,7 +39,7 @@ struct Worker {
         ::_exit(0);
     }
     const auto includes = jvmtiIncludes(job, javaHome);
-    job.commandLine.insert(job.commandLine.end(), includes.begin(), includes.end());
+    addArguments(job.commandLine, includes);
     const std::string text = toJson(analyse(job)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     const char* p = text.data();
     size_t left = text.size();
