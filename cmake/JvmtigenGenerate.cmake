@@ -3,7 +3,7 @@
 #   jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> [VERSION x.y.z] [API_VERSION x.y.z]
 #                     [OUTPUTS <output>...] [OUTPUT_DIR <dir>] [INCLUDE_DIRS <dir>...])
 #   jvmtigen_add_agent(<name> SOURCES <file>... [SHARED] [SPEC <jvmti.xml> [VERSION x.y.z]]
-#                      [API_VERSION x.y.z] [OUTPUT_DIR <dir>])
+#                      [API_VERSION x.y.z] [OUTPUT_DIR <dir>] [LINT [LINT_ARGS <arg>...]])
 #
 # They work in two places. In jvmtigen's own build (or a project that add_subdirectory()s it)
 # the generator is the `jvmtigen` target, and the templates it embeds are dependencies too.
@@ -302,8 +302,15 @@ endfunction()
 # by jvmtigen_generate(TARGET <name>_jvmti OUTPUTS header). With API_VERSION the header is
 # that release's (of SPEC, or of jvmtigen's own spec): the agent then compiles only if it uses
 # nothing later, which is how it proves the oldest JDK it supports.
+#
+# With LINT, the build also runs jvmti-lint on SOURCES (docs/static-analysis.md), with the
+# agent's include directories and definitions, after the agent is built and again whenever a
+# source changes: a finding fails the build (--error-exitcode 1) and prints as a compiler
+# warning does. LINT_ARGS go to jvmti-lint before the sources (--baseline FILE, --sarif FILE,
+# -j N). jvmti-lint is the jvmti-lint target in-tree, jvmtigen::jvmti-lint from an install, else
+# JVMTIGEN_LINT (a cache variable: its path).
 function(jvmtigen_add_agent name)
-  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED" "SPEC;VERSION;API_VERSION;OUTPUT_DIR" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED;LINT" "SPEC;VERSION;API_VERSION;OUTPUT_DIR" "SOURCES;LINT_ARGS")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "jvmtigen_add_agent: unexpected arguments: ${A_UNPARSED_ARGUMENTS}")
   endif()
@@ -315,6 +322,9 @@ function(jvmtigen_add_agent name)
   endif()
   if(A_OUTPUT_DIR AND NOT A_SPEC AND NOT A_API_VERSION)
     message(FATAL_ERROR "jvmtigen_add_agent: OUTPUT_DIR goes with SPEC or API_VERSION")
+  endif()
+  if(A_LINT_ARGS AND NOT A_LINT)
+    message(FATAL_ERROR "jvmtigen_add_agent: LINT_ARGS goes with LINT")
   endif()
   set(kind MODULE)
   if(A_SHARED)
@@ -347,4 +357,46 @@ function(jvmtigen_add_agent name)
     _jvmtigen_headers_target()
     target_link_libraries(${name} PRIVATE jvmtigen::headers)
   endif()
+  if(A_LINT)
+    _jvmtigen_add_lint(${name} "${A_SOURCES}" "${A_LINT_ARGS}")
+  endif()
+endfunction()
+
+# The LINT step of jvmtigen_add_agent: <name>_lint, part of `all`, runs jvmti-lint on the
+# agent's sources with its compile flags and leaves a stamp when it finds nothing.
+function(_jvmtigen_add_lint name sources lint_args)
+  if(TARGET jvmti-lint)
+    set(lint $<TARGET_FILE:jvmti-lint>)
+    set(lint_dependency jvmti-lint)
+  elseif(TARGET jvmtigen::jvmti-lint)
+    set(lint $<TARGET_FILE:jvmtigen::jvmti-lint>)
+    set(lint_dependency jvmtigen::jvmti-lint)
+  else()
+    find_program(JVMTIGEN_LINT jvmti-lint DOC "jvmti-lint, for jvmtigen_add_agent(LINT)")
+    if(NOT JVMTIGEN_LINT)
+      message(FATAL_ERROR "jvmtigen_add_agent(${name} LINT): jvmti-lint not found (it is built where Clang 14's "
+                          "development packages are; or set JVMTIGEN_LINT to its path)")
+    endif()
+    set(lint ${JVMTIGEN_LINT})
+    set(lint_dependency ${JVMTIGEN_LINT})
+  endif()
+  set(files)
+  foreach(source IN LISTS sources)
+    get_filename_component(source "${source}" ABSOLUTE)
+    list(APPEND files "${source}")
+  endforeach()
+  set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
+  set(definitions "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
+  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${name}.lint")
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${lint} --error-exitcode 1 ${lint_args} ${files} --
+            "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>" "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+    COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
+    DEPENDS ${files} ${lint_dependency}
+    WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
+    COMMENT "jvmti-lint: ${name}"
+    COMMAND_EXPAND_LISTS VERBATIM)
+  add_custom_target(${name}_lint ALL DEPENDS "${stamp}")
+  # After the agent: its generated header (SPEC) exists by then.
+  add_dependencies(${name}_lint ${name})
 endfunction()
