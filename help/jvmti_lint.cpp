@@ -31,9 +31,10 @@ ToolHelp lintHelp() {
         "A file that does not compile gets the compiler's errors and is not analysed. The capability rule is "
         "judged over all files analysed together."};
     h.options = {
-        {"FILE", "a C or C++ source file of the agent"},
+        {"FILE",
+         "a C or C++ source file of the agent; what follows -- is the compiler arguments for every FILE (with "
+         "-p: added to each command)"},
         {"-p BUILD_DIR", "read the compile commands from BUILD_DIR/compile_commands.json"},
-        {"-- ARGS", "the compiler arguments for every FILE (with -p: added to each command)"},
         {"-j N", "analyse N files at a time, each in a process of its own (default 1)"},
         {"--sarif FILE",
          "also write a SARIF 2.1.0 log: one result per finding with its path as a code flow, the inject= rule of "
