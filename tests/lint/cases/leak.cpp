@@ -35,6 +35,32 @@ void tableRight(jvmtiEnv* jvmti, jmethodID method) {
     jvmti->Deallocate(reinterpret_cast<unsigned char*>(entries));
 }
 
+// Positive: written into the function's own parameter, which ends with it.
+void parameter(jvmtiEnv* jvmti, jclass klass, char* signature) {
+    if (jvmti->GetClassSignature(klass, &signature, nullptr) != JVMTI_ERROR_NONE) return;  // expect: leak.GetClassSignature
+    std::puts(signature);
+}
+
+// Negative: handed to the caller through a reference, into an object's members, a global struct.
+jvmtiError signatureOf(jvmtiEnv* jvmti, jclass klass, char*& signature) {
+    return jvmti->GetClassSignature(klass, &signature, nullptr);
+}
+
+struct Snapshot {
+    jint count = 0;
+    jclass* classes = nullptr;
+    jvmtiThreadInfo thread{};
+    jvmtiError take(jvmtiEnv* jvmti, jthread current) {
+        if (jvmtiError e = jvmti->GetLoadedClasses(&count, &classes); e != JVMTI_ERROR_NONE) return e;
+        return jvmti->GetThreadInfo(current, &thread);
+    }
+};
+
+jvmtiThreadGroupInfo lastGroup;
+void rememberGroup(jvmtiEnv* jvmti, jthreadGroup group) {
+    (void)jvmti->GetThreadGroupInfo(group, &lastGroup);
+}
+
 // Every capability asked for: the capability rule stays out of this test.
 void capabilities(jvmtiEnv* jvmti) {
     jvmtiCapabilities potential{};

@@ -217,9 +217,14 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
 
         if (p.kind == Kind::AllocBuf || p.kind == Kind::AllocAllocBuf) {
             if (owned || pointee.isNull() || !pointee->isPointerType()) continue;
+            // Written where the path cannot see its end (the caller's out-parameter, a global, the
+            // heap): the memory is someone else's to deallocate; it gets a value, but no block. A
+            // local or a parameter of a function on the path ends with its frame: that is tracked.
+            const bool local = region->hasStackStorage();
             SymbolRef sym = symbols.conjureSymbol(origin, lc, pointee, c.blockCount(), &p);
             const MemRegion* heap = regions.getSymbolicHeapRegion(sym);
             st = st->bindLoc(where.castAs<Loc>(), loc::MemRegionVal(heap), lc);
+            if (!local) continue;
             Block block;
             block.function = jc.index();
             block.param = i;
@@ -240,7 +245,8 @@ ProgramStateRef CallModel::succeed(ProgramStateRef st, const JvmtiCall& jc, cons
         }
         if (p.kind != Kind::OutPtr) continue;
         if (memory && memory->fieldCount > 0) {
-            if (owned) continue;
+            // A struct of the caller's (or a global one) holds memory for someone else to deallocate.
+            if (owned || !region->hasStackStorage()) continue;
             const RecordDecl* record = recordOf(pointee);
             const auto* base = dyn_cast<SubRegion>(region->StripCasts());
             if (!record || !base) continue;
