@@ -1,4 +1,4 @@
-/* {Function}.callback_unsafe in C: restricted event handlers and heap iteration callbacks. */
+/* {function}.callback_unsafe in C: restricted event handlers and heap iteration callbacks. */
 #include <jvmti.h>
 #include <string.h>
 

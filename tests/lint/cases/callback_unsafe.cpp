@@ -1,4 +1,4 @@
-// {Function}.callback_unsafe in C++.
+// {function}.callback_unsafe in C++.
 #include <jvmti.h>
 
 static jvmtiEnv* jvmti;

@@ -1,4 +1,4 @@
-/* {Function}.capability.{capability} and event.capability in C: judged over the files analysed
+/* {function}.capability.{capability} and event.capability in C: judged over the files analysed
    together; this file asks for can_tag_objects and can_generate_garbage_collection_events only. */
 #include <jvmti.h>
 #include <string.h>

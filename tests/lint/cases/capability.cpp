@@ -1,4 +1,4 @@
-// {Function}.capability.{capability} in C++; the potential capabilities, all added, cover everything.
+// {function}.capability.{capability} in C++; the potential capabilities, all added, cover everything.
 #include <jvmti.h>
 
 static jvmtiEnv* jvmti;

@@ -1,4 +1,4 @@
-// {Function}.capability.{capability} in C++: functions whose capability nothing asks for.
+// {function}.capability.{capability} in C++: functions whose capability nothing asks for.
 #include <jvmti.h>
 
 static jvmtiEnv* jvmti;

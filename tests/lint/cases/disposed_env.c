@@ -1,4 +1,4 @@
-/* {Function}.env.invalid in C: an environment used after DisposeEnvironment. */
+/* {function}.env.invalid in C: an environment used after DisposeEnvironment. */
 #include <jvmti.h>
 
 void after_dispose(jvmtiEnv* jvmti) {

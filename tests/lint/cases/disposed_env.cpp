@@ -1,4 +1,4 @@
-// {Function}.env.invalid in C++.
+// {function}.env.invalid in C++.
 #include <jvmti.h>
 
 void afterDispose(jvmtiEnv* jvmti) {

@@ -1,4 +1,4 @@
-/* {Function}.{param}.null in C, and the NULLs the spec permits. */
+/* {function}.{param}.null in C, and the NULLs the spec permits. */
 #include <jvmti.h>
 
 void nulls(jvmtiEnv* jvmti, jthread thread) {

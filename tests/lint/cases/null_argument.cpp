@@ -1,4 +1,4 @@
-// {Function}.{param}.null in C++, and the NULLs the spec permits.
+// {function}.{param}.null in C++, and the NULLs the spec permits.
 #include <jvmti.h>
 
 static void frames(jvmtiEnv* jvmti, jint* out) { jvmti->GetFrameCount(nullptr, out); }  // expect: GetFrameCount.count_ptr.null

@@ -1,4 +1,4 @@
-/* {Function}.phase in C: from Agent_OnLoad (through the agent's own function) and VMStart. */
+/* {function}.phase in C: from Agent_OnLoad (through the agent's own function) and VMStart. */
 #include <jvmti.h>
 #include <string.h>
 

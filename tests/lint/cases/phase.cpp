@@ -1,4 +1,4 @@
-// {Function}.phase in C++: an OnLoad-only function from a live-phase handler, a start-or-live
+// {function}.phase in C++: an OnLoad-only function from a live-phase handler, a start-or-live
 // one from Agent_OnLoad.
 #include <jvmti.h>
 

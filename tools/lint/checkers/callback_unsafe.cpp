@@ -1,4 +1,4 @@
-// {Function}.callback_unsafe (the generated entries' rule): a function the spec does not mark
+// {function}.callback_unsafe (the generated entries' rule): a function the spec does not mark
 // callback-safe, called from a heap iteration callback or from the handler of an event the spec
 // restricts (GarbageCollectionStart, GarbageCollectionFinish, ObjectFree), or from the agent's
 // functions they call.

@@ -1,4 +1,4 @@
-// {Function}.env.invalid (the generated entries' rule): a JVMTI function called through an
+// {function}.env.invalid (the generated entries' rule): a JVMTI function called through an
 // environment that DisposeEnvironment disposed of.
 #include <clang/StaticAnalyzer/Core/Checker.h>
 #include <clang/StaticAnalyzer/Core/CheckerManager.h>

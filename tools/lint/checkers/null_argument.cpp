@@ -1,4 +1,4 @@
-// {Function}.{param}.null (the generated entries' rule): NULL passed for a pointer the spec
+// {function}.{param}.null (the generated entries' rule): NULL passed for a pointer the spec
 // says must not be NULL. Pointers the spec lets be NULL (GetClassSignature's generic_ptr,
 // Deallocate's mem, ...) are never reported. Only a NULL certain on the path is reported.
 #include <clang/StaticAnalyzer/Core/Checker.h>

@@ -1,4 +1,4 @@
-// {Function}.phase (the generated entries' rule): a function called in a phase the spec does
+// {function}.phase (the generated entries' rule): a function called in a phase the spec does
 // not allow it, where the path's phase is certain: from Agent_OnLoad (the OnLoad phase), from
 // Agent_OnAttach or a live-phase event's handler (the live phase), from the VMStart handler
 // (the start phase), and from any function of the agent they call (the analyzer follows calls

@@ -22,16 +22,16 @@ const Entry kCheckers[] = {
     {"jvmti.OutValue", "out-values read after a call that may have failed", registerOutValueChecker, "out_value.unchecked"},
     {"jvmti.Deallocate", "Deallocate twice, or of memory JVMTI did not allocate", registerDeallocateChecker, "Deallocate.mem.double, Deallocate.mem.unknown"},
     {"jvmti.Free", "free() of JVMTI memory", registerFreeChecker, "free.jvmti_memory"},
-    {"jvmti.Leak", "JVMTI memory never deallocated", registerLeakChecker, "leak.{Function}"},
+    {"jvmti.Leak", "JVMTI memory never deallocated", registerLeakChecker, "leak.{function}"},
     {"jvmti.UseAfterDeallocate", "JVMTI memory used after Deallocate", registerUseAfterDeallocateChecker, "Deallocate.mem.used_after"},
-    {"jvmti.NullArgument", "NULL where the spec forbids it", registerNullArgumentChecker, "{Function}.{param}.null"},
-    {"jvmti.Phase", "functions called in a phase the spec does not allow", registerPhaseChecker, "{Function}.phase"},
+    {"jvmti.NullArgument", "NULL where the spec forbids it", registerNullArgumentChecker, "{function}.{param}.null"},
+    {"jvmti.Phase", "functions called in a phase the spec does not allow", registerPhaseChecker, "{function}.phase"},
     {"jvmti.CallbackUnsafe", "functions that are not callback-safe called from restricted callbacks",
-     registerCallbackUnsafeChecker, "{Function}.callback_unsafe"},
+     registerCallbackUnsafeChecker, "{function}.callback_unsafe"},
     {"jvmti.CallbackJni", "JNI called from restricted callbacks", registerCallbackJniChecker, "callback.jni"},
     {"jvmti.LocalRef", "local references stored where they outlive the callback", registerLocalRefChecker, "local_ref.escape"},
     {"jvmti.RawMonitor", "raw monitors used after DestroyRawMonitor", registerRawMonitorChecker, "raw_monitor.destroyed"},
-    {"jvmti.DisposedEnv", "environments used after DisposeEnvironment", registerDisposedEnvChecker, "{Function}.env.invalid"},
+    {"jvmti.DisposedEnv", "environments used after DisposeEnvironment", registerDisposedEnvChecker, "{function}.env.invalid"},
     {"jvmti.LocalStorage", "environments in use after SetEnvironmentLocalStorage failed", registerLocalStorageChecker,
      "local_storage.unset"},
 };
@@ -51,7 +51,7 @@ std::vector<RuleFamily> ruleFamilies() {
     for (const Entry& e : kCheckers)
         if (e.rules[0] != '\0') out.push_back({e.rules, e.description});
     out.push_back({"handle.from_integer", "jmethodID, jfieldID and references made from integers"});
-    out.push_back({"{Function}.capability.{capability}, event.capability",
+    out.push_back({"{function}.capability.{capability}, event.capability",
                    "functions and enabled events whose capability no AddCapabilities of the files requests"});
     return out;
 }

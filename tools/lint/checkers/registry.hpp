@@ -32,7 +32,7 @@ void addCheckers(clang::ento::CheckerRegistry& registry);
 // Their full names, for the analyzer's options (all enabled).
 std::vector<std::string> checkerNames();
 
-// The rules the checkers report (an id, or a family such as "{Function}.phase"), with what
+// The rules the checkers report (an id, or a family such as "{function}.phase"), with what
 // each finds; the capability rule, judged over all files, among them.
 struct RuleFamily {
     const char* id;
