@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lint_support.hpp"
+#include "sarif_multitool.hpp"
 
 using namespace linttest;
 using nlohmann::json;
@@ -18,16 +19,6 @@ using testsupport::shellQuote;
 #endif
 
 namespace {
-
-std::string multitool() {
-    std::vector<fs::path> candidates = {SARIF_MULTITOOL};
-    if (const char* home = std::getenv("HOME"))
-        candidates.push_back(fs::path(home) / ".cache/jvmtigen/test-tools/node_modules/@microsoft/"
-                                              "sarif-multitool-linux/Sarif.Multitool");
-    for (const auto& c : candidates)
-        if (!c.empty() && fs::is_regular_file(c)) return c.string();
-    return "";
-}
 
 // The seeded agent and a C++ case, with a file that does not compile beside them.
 LintRun seededRun(testsupport::TempDir& dir) {
@@ -93,7 +84,7 @@ TEST_CASE("sarif: results with code flows, rules from the catalogue, inject= amo
 }
 
 TEST_CASE("sarif: Microsoft's SARIF multitool finds nothing in jvmti-lint's log") {
-    const std::string tool = multitool();
+    const std::string tool = testsupport::sarifMultitool(SARIF_MULTITOOL);
     if (tool.empty())
         FAIL("Microsoft's SARIF multitool (Sarif.Multitool) is not installed: run scripts/test-tools.sh, "
              "then configure the build again");
