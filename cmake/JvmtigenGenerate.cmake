@@ -3,7 +3,7 @@
 #   jvmtigen_generate(TARGET <name> SPEC <jvmti.xml> [VERSION x.y.z] [API_VERSION x.y.z]
 #                     [OUTPUTS <output>...] [OUTPUT_DIR <dir>] [INCLUDE_DIRS <dir>...])
 #   jvmtigen_add_agent(<name> SOURCES <file>... [SHARED] [SPEC <jvmti.xml> [VERSION x.y.z]]
-#                      [API_VERSION x.y.z] [OUTPUT_DIR <dir>])
+#                      [API_VERSION x.y.z] [OUTPUT_DIR <dir>] [LINT [LINT_ARGS <arg>...]])
 #
 # They work in two places. In jvmtigen's own build (or a project that add_subdirectory()s it)
 # the generator is the `jvmtigen` target, and the templates it embeds are dependencies too.
@@ -42,7 +42,7 @@ set_property(GLOBAL PROPERTY _JVMTIGEN_LIST_DIR "${CMAKE_CURRENT_LIST_DIR}")
 # The outputs jvmtigen_generate knows, each with the files jvmtigen writes for it (under
 # OUTPUT_DIR). They must match the emitters (generator/emitters.cpp): ninja is told exactly
 # these files. "table" is another name for "checks".
-set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables recorder forward events trace cpp docs rules rules-json
+set(_JVMTIGEN_OUTPUTS header runtime checks stubs tables lint recorder forward events trace cpp docs rules rules-json
     hotspot-enter hotspot-enter-trace hotspot-env-hpp hotspot-jvmti-h hotspot-jvmti-html hotspot-env-stub)
 set(_JVMTIGEN_FILES_header include/jvmti.h)
 set(_JVMTIGEN_FILES_runtime include/jvmti_runtime.hpp)
@@ -52,6 +52,7 @@ foreach(n RANGE 1 4)  # kEntryFiles in generator/emitters.hpp
 endforeach()
 set(_JVMTIGEN_FILES_stubs src/jvmti_stubs.cpp)
 set(_JVMTIGEN_FILES_tables include/jvmti_metadata.hpp src/jvmti_metadata.cpp)
+set(_JVMTIGEN_FILES_lint include/jvmti_lint_tables.hpp src/jvmti_lint_tables.cpp)
 set(_JVMTIGEN_FILES_recorder include/jvmti_recorder.hpp src/jvmti_recorder.cpp)
 set(_JVMTIGEN_FILES_forward include/jvmti_forward.hpp src/jvmti_forward.cpp)
 set(_JVMTIGEN_FILES_events include/jvmti_events.hpp src/jvmti_event_thunks.cpp)
@@ -112,14 +113,15 @@ endfunction()
 # page) in the caller's scope.
 #
 # OUTPUTS (default: header runtime checks stubs tables recorder) names what to generate, as
-# jvmtigen --only does: header, runtime, checks (or table), stubs, tables, recorder, forward,
-# events, trace, cpp, docs, rules (the rule catalogue, docs/rules.md), rules-json (the same
-# catalogue as JSON, docs/rules.json), hotspot-enter, hotspot-enter-trace, hotspot-env-hpp,
-# hotspot-jvmti-h, hotspot-jvmti-html, hotspot-env-stub
+# jvmtigen --only does: header, runtime, checks (or table), stubs, tables, lint (jvmti-lint's
+# tables, beside the metadata), recorder, forward, events, trace, cpp, docs, rules (the rule
+# catalogue, docs/rules.md), rules-json (the same catalogue as JSON, docs/rules.json),
+# hotspot-enter, hotspot-enter-trace, hotspot-env-hpp, hotspot-jvmti-h, hotspot-jvmti-html,
+# hotspot-env-stub
 # (HotSpot's jvmtifiles/, generated only: HotSpot's build compiles them; docs/hotspot.md); an
 # unknown name stops the configuration. What an output
 # needs comes with it: trace brings checks and events; checks, stubs, recorder, forward and
-# events bring runtime; runtime, tables and cpp bring header. OUTPUT_DIR defaults to
+# events bring runtime; runtime, tables, lint and cpp bring header. OUTPUT_DIR defaults to
 # <current binary dir>/<TARGET>.
 # VERSION is passed as --jvmti-version, for specs that declare none (OpenJDK's since JDK 10);
 # API_VERSION as --api-version: the interface of that release (what came later is left out,
@@ -191,7 +193,7 @@ function(jvmtigen_generate)
       list(APPEND wanted runtime)
     endif()
   endforeach()
-  if("runtime" IN_LIST wanted OR "tables" IN_LIST wanted OR "cpp" IN_LIST wanted)
+  if("runtime" IN_LIST wanted OR "tables" IN_LIST wanted OR "lint" IN_LIST wanted OR "cpp" IN_LIST wanted)
     list(APPEND wanted header)
   endif()
   set(only)
@@ -305,8 +307,15 @@ endfunction()
 # by jvmtigen_generate(TARGET <name>_jvmti OUTPUTS header). With API_VERSION the header is
 # that release's (of SPEC, or of jvmtigen's own spec): the agent then compiles only if it uses
 # nothing later, which is how it proves the oldest JDK it supports.
+#
+# With LINT, the build also runs jvmti-lint on SOURCES (docs/static-analysis.md), with the
+# agent's include directories and definitions, after the agent is built and again whenever a
+# source changes: a finding fails the build (--error-exitcode 1) and prints as a compiler
+# warning does. LINT_ARGS go to jvmti-lint before the sources (--baseline FILE, --sarif FILE,
+# -j N). jvmti-lint is the jvmti-lint target in-tree, jvmtigen::jvmti-lint from an install, else
+# JVMTIGEN_LINT (a cache variable: its path).
 function(jvmtigen_add_agent name)
-  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED" "SPEC;VERSION;API_VERSION;OUTPUT_DIR" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 A "SHARED;LINT" "SPEC;VERSION;API_VERSION;OUTPUT_DIR" "SOURCES;LINT_ARGS")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "jvmtigen_add_agent: unexpected arguments: ${A_UNPARSED_ARGUMENTS}")
   endif()
@@ -318,6 +327,9 @@ function(jvmtigen_add_agent name)
   endif()
   if(A_OUTPUT_DIR AND NOT A_SPEC AND NOT A_API_VERSION)
     message(FATAL_ERROR "jvmtigen_add_agent: OUTPUT_DIR goes with SPEC or API_VERSION")
+  endif()
+  if(A_LINT_ARGS AND NOT A_LINT)
+    message(FATAL_ERROR "jvmtigen_add_agent: LINT_ARGS goes with LINT")
   endif()
   set(kind MODULE)
   if(A_SHARED)
@@ -350,4 +362,46 @@ function(jvmtigen_add_agent name)
     _jvmtigen_headers_target()
     target_link_libraries(${name} PRIVATE jvmtigen::headers)
   endif()
+  if(A_LINT)
+    _jvmtigen_add_lint(${name} "${A_SOURCES}" "${A_LINT_ARGS}")
+  endif()
+endfunction()
+
+# The LINT step of jvmtigen_add_agent: <name>_lint, part of `all`, runs jvmti-lint on the
+# agent's sources with its compile flags and leaves a stamp when it finds nothing.
+function(_jvmtigen_add_lint name sources lint_args)
+  if(TARGET jvmti-lint)
+    set(lint $<TARGET_FILE:jvmti-lint>)
+    set(lint_dependency jvmti-lint)
+  elseif(TARGET jvmtigen::jvmti-lint)
+    set(lint $<TARGET_FILE:jvmtigen::jvmti-lint>)
+    set(lint_dependency jvmtigen::jvmti-lint)
+  else()
+    find_program(JVMTIGEN_LINT jvmti-lint DOC "jvmti-lint, for jvmtigen_add_agent(LINT)")
+    if(NOT JVMTIGEN_LINT)
+      message(FATAL_ERROR "jvmtigen_add_agent(${name} LINT): jvmti-lint not found (it is built where Clang 14's "
+                          "development packages are; or set JVMTIGEN_LINT to its path)")
+    endif()
+    set(lint ${JVMTIGEN_LINT})
+    set(lint_dependency ${JVMTIGEN_LINT})
+  endif()
+  set(files)
+  foreach(source IN LISTS sources)
+    get_filename_component(source "${source}" ABSOLUTE)
+    list(APPEND files "${source}")
+  endforeach()
+  set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
+  set(definitions "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
+  set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${name}.lint")
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${lint} --error-exitcode 1 ${lint_args} ${files} --
+            "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>" "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+    COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
+    DEPENDS ${files} ${lint_dependency}
+    WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
+    COMMENT "jvmti-lint: ${name}"
+    COMMAND_EXPAND_LISTS VERBATIM)
+  add_custom_target(${name}_lint ALL DEPENDS "${stamp}")
+  # After the agent: its generated header (SPEC) exists by then.
+  add_dependencies(${name}_lint ${name})
 endfunction()

@@ -38,7 +38,7 @@ if(JVMTIGEN_MAN_DIR)
   install(DIRECTORY ${JVMTIGEN_MAN_DIR}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man7 FILES_MATCHING PATTERN "*.7")
   # The bash completion the build writes beside them, once per command: bash-completion loads
   # share/bash-completion/completions/<command> when <command> is first completed.
-  foreach(command jvmtigen jvmti-check jvmti-abi-diff jvmti-impl-check jvmti-conform)
+  foreach(command jvmtigen jvmti-check jvmti-abi-diff jvmti-impl-check jvmti-conform jvmti-lint)
     install(FILES ${JVMTIGEN_MAN_DIR}/jvmtigen.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
             RENAME ${command})
   endforeach()
@@ -69,7 +69,7 @@ install(FILES
 # at the end of the top-level directory.
 function(_jvmtigen_install_late)
   get_property(tools GLOBAL PROPERTY JVMTIGEN_INSTALL_TOOLS)
-  list(APPEND tools jvmti-abi-diff jvmti-impl-check)  # tools/, when Clang's dev packages are there
+  list(APPEND tools jvmti-abi-diff jvmti-impl-check jvmti-lint)  # tools/, when Clang's dev packages are there
   list(REMOVE_DUPLICATES tools)
   foreach(tool IN LISTS tools)
     if(TARGET ${tool})

@@ -297,6 +297,12 @@ static bool isReferenceType(const std::string& base) {
     return base == "jobject" || base == "jclass" || base == "jthread" || base == "jthreadGroup";
 }
 
+std::vector<HandleBase> handleBaseTypes() {
+    std::vector<HandleBase> out;
+    for (const auto& h : kHandleTypes) out.push_back({h.base, isReferenceType(h.base)});
+    return out;
+}
+
 bool tracedByDefault(const Function& f) { return f.impl.find("notrace") == std::string::npos; }
 
 std::vector<OutParamFact> outParamFacts(const Function& f) {

@@ -115,6 +115,15 @@ struct OutParamFact {
 };
 std::vector<OutParamFact> outParamFacts(const Function& f);
 
+// The base types of handle arguments (the ones check=strict tests for life), in the order the
+// strict checks list them: JNI references (jobject, jclass, jthread, jthreadGroup) and IDs
+// (jmethodID, jfieldID).
+struct HandleBase {
+    std::string name;
+    bool reference;  // a JNI reference (local or global), not an ID
+};
+std::vector<HandleBase> handleBaseTypes();
+
 }  // namespace jvmtigen
 
 namespace jvmtigen {

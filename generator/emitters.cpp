@@ -17,6 +17,8 @@ const std::vector<Emitter>& allEmitters() {
          {{"jvmti_stubs.cpp", Escape::None}}},
         {"tables", "include/jvmti_metadata.hpp, src/jvmti_metadata.cpp: names, capabilities, phases, out-parameters",
          emitTables, {{"jvmti_metadata.hpp", Escape::None}, {"jvmti_metadata.cpp", Escape::None}}},
+        {"lint", "include/jvmti_lint_tables.hpp, src/jvmti_lint_tables.cpp: what jvmti-lint's checkers know beyond the tables",
+         emitLint, {{"jvmti_lint_tables.hpp", Escape::None}, {"jvmti_lint_tables.cpp", Escape::None}}},
         {"recorder", "include/jvmti_recorder.hpp, src/jvmti_recorder.cpp: a runtime that records calls, for tests",
          emitRecorder, {{"jvmti_recorder.hpp", Escape::None}, {"jvmti_recorder.cpp", Escape::None}}},
         {"forward", "include/jvmti_forward.hpp, src/jvmti_forward.cpp: a runtime forwarding to a host JVMTI",

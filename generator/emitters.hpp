@@ -60,6 +60,7 @@ std::vector<Output> emitRuntimeInterface(const EmitContext& ctx);
 std::vector<Output> emitChecks(const EmitContext& ctx);
 std::vector<Output> emitStubs(const EmitContext& ctx);
 std::vector<Output> emitTables(const EmitContext& ctx);
+std::vector<Output> emitLint(const EmitContext& ctx);
 std::vector<Output> emitRecorder(const EmitContext& ctx);
 std::vector<Output> emitForward(const EmitContext& ctx);
 std::vector<Output> emitEvents(const EmitContext& ctx);

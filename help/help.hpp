@@ -50,6 +50,7 @@ ToolHelp jvmtiCheckHelp();
 ToolHelp abiDiffHelp();
 ToolHelp implCheckHelp();
 ToolHelp conformHelp();
+ToolHelp lintHelp();
 
 // Text helpers shared with the layer's page: troff-escaped text, words wrapped to `width`.
 std::string troffEscape(std::string_view text);

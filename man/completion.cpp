@@ -76,7 +76,8 @@ _jvmtigen_files() {
 
 std::string bashCompletion(const std::vector<CompletedTool>& tools, const jvmtilayer::Schema& schema) {
     std::string out =
-        "# bash completion for jvmtigen, jvmti-check, jvmti-abi-diff, jvmti-impl-check and jvmti-conform.\n"
+        "# bash completion for jvmtigen, jvmti-check, jvmti-abi-diff, jvmti-impl-check, jvmti-conform and\n"
+        "# jvmti-lint.\n"
         "# Written by jvmtigen-man from the descriptions each tool's --help prints (help/*.cpp) and the\n"
         "# layer's settings schema (runtime/settings/settings_schema.json). Do not edit.\n\n";
     out += kCommon;

@@ -43,12 +43,14 @@ int run(int argc, char** argv) {
         {"jvmti-abi-diff.1", formatManPage(abiDiffHelp())},
         {"jvmti-impl-check.1", formatManPage(implCheckHelp())},
         {"jvmti-conform.1", formatManPage(conformHelp())},
+        {"jvmti-lint.1", formatManPage(lintHelp())},
         {"jvmtilayer.7", layerManPage(jvmtilayer::embeddedSchema())},
         {"jvmtigen.bash", bashCompletion({{jvmtigenHelp(jvmtigen::outputEntries()), "--only", "Outputs", false},
                                           {jvmtiCheckHelp(), "", "", true},
                                           {abiDiffHelp(), "", "", false},
                                           {implCheckHelp(), "", "", false},
-                                          {conformHelp(), "", "", false}},
+                                          {conformHelp(), "", "", false},
+                                          {lintHelp(), "", "", false}},
                                          jvmtilayer::embeddedSchema())},
     };
     for (const auto& [name, text] : pages) {

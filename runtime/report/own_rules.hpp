@@ -43,6 +43,9 @@ inline constexpr const char* kBindRule =
 inline constexpr const char* kCostlyRule =
     "hold a costly capability only while it is needed; add it in the live phase where the VM allows";
 
+inline constexpr const char* kFoundInSource =
+    "found by jvmti-lint in the agent's source (docs/static-analysis.md); the layer does not check it at run time";
+
 inline constexpr const char* kCorruptingFree =
     "refused in every check mode: the VM would free memory it does not own and corrupt its heap";
 
@@ -146,6 +149,36 @@ inline constexpr Rule kRules[] = {
     {"layer.report_write", "", "", "the report= file of report-format=html can be written at exit", "error", "",
      "the page written at start-up stays, saying that the run did not end normally",
      Outcome::Reported, Outcome::Reported},
+    // jvmti-lint's rules that no check of the layer shares (where one does, jvmti-lint reports
+    // by the layer's id: Deallocate.mem.double, leak.{function}, the entries' X.phase, ...).
+    {"out_value.unchecked", "", "",
+     "an out-value holds what the call returned only after the call returned JVMTI_ERROR_NONE", "error", "",
+     kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"free.jvmti_memory", "Deallocate", "mem", "JVMTI memory is given back with Deallocate, never with free()", "error",
+     "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"Deallocate.mem.used_after", "Deallocate", "mem", "JVMTI memory is not used after Deallocate gave it back",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"callback.jni", "", "",
+     "heap iteration callbacks and the handlers of the restricted events (GarbageCollectionStart, "
+     "GarbageCollectionFinish, ObjectFree) call no JNI function",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"local_ref.escape", "", "",
+     "an event handler's local references die when it returns: only a global reference (NewGlobalRef) may be kept",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"raw_monitor.destroyed", "DestroyRawMonitor", "monitor", "a raw monitor is not used after DestroyRawMonitor",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"handle.from_integer", "", "",
+     "jmethodID, jfieldID and JNI references come from the VM, never from an integer", "error", "",
+     kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"local_storage.unset", "SetEnvironmentLocalStorage", "data",
+     "an environment whose SetEnvironmentLocalStorage failed is not kept in use: whoever reads its local storage "
+     "gets NULL",
+     "error", "", kFoundInSource, Outcome::NotChecked, Outcome::NotChecked},
+    {"event.capability", "SetEventNotificationMode", "event_type",
+     "an event is enabled only after the capabilities it needs were added", "warning", "",
+     "found by jvmti-lint over all the files it analyses together (docs/static-analysis.md); at run time the VM "
+     "refuses the event with JVMTI_ERROR_MUST_POSSESS_CAPABILITY",
+     Outcome::NotChecked, Outcome::NotChecked},
 };
 
 // The rule with this id; an id not in the list is a compile-time error.

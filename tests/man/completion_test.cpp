@@ -46,6 +46,8 @@ TEST_CASE("completion: each command's options, from its --help") {
     CHECK(complete("_jvmtigen_jvmti_abi_diff", "jvmti-abi-diff --j") == "--json\n");
     CHECK(complete("_jvmtigen_jvmti_impl_check", "jvmti-impl-check --wr") == "--write-stubs\n");
     CHECK(complete("_jvmtigen_jvmti_conform", "jvmti-conform --ex") == "--expect\n");
+    CHECK(complete("_jvmtigen_jvmti_lint", "jvmti-lint --wr") == "--write-baseline\n");
+    CHECK(complete("_jvmtigen_jvmti_lint", "jvmti-lint --error") == "--error-exitcode\n");
 }
 
 TEST_CASE("completion: jvmti-check's layer settings, KEY= then the choices") {

@@ -84,6 +84,14 @@ TEST_CASE("jvmti-abi-diff(1) and jvmti-impl-check(1) have every option of their 
 }
 #endif
 
+#ifdef JVMTI_LINT
+TEST_CASE("jvmti-lint(1) has every option of jvmti-lint --help") {
+    const auto lint = runCommand("'" JVMTI_LINT "' --help");
+    REQUIRE(lint.status == 0);
+    checkPage("jvmti-lint.1", lint.out, 9);
+}
+#endif
+
 TEST_CASE("every tool's --help has the same layout: usage, options, exit status") {
     std::vector<std::string> helps = {runTool({"--help"}).out, runCommand("'" JVMTI_CONFORM "' --help").out};
 #ifdef JVMTI_CHECK
@@ -92,6 +100,9 @@ TEST_CASE("every tool's --help has the same layout: usage, options, exit status"
 #ifdef JVMTI_ABI_DIFF
     helps.push_back(runCommand("'" JVMTI_ABI_DIFF "' --help").out);
     helps.push_back(runCommand("'" JVMTI_IMPL_CHECK "' --help").out);
+#endif
+#ifdef JVMTI_LINT
+    helps.push_back(runCommand("'" JVMTI_LINT "' --help").out);
 #endif
     for (const auto& help : helps) {
         INFO(help);

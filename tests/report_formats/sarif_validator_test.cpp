@@ -8,6 +8,7 @@
 
 #include "report/formats/jvm_report.hpp"
 #include "samples.hpp"
+#include "sarif_multitool.hpp"
 #include "support.hpp"
 
 using namespace jvmtireport;
@@ -20,25 +21,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The multitool found at configure time, else where scripts/test-tools.sh puts it; empty when
-// neither is there.
-std::string multitool() {
-    std::vector<fs::path> candidates = {SARIF_MULTITOOL};
-    if (const char* home = std::getenv("HOME"))
-        candidates.push_back(fs::path(home) / ".cache/jvmtigen/test-tools/node_modules/@microsoft/"
-                                              "sarif-multitool-linux/Sarif.Multitool");
-    for (const auto& c : candidates)
-        if (!c.empty() && fs::is_regular_file(c)) return c.string();
-    return "";
-}
-
 struct Findings {
     std::vector<std::string> errors, warnings, notes;
 };
 
 // The validator's findings on `sarif`, each as "RULE: what (where)".
 Findings validate(const std::string& sarif) {
-    const std::string tool = multitool();
+    const std::string tool = testsupport::sarifMultitool(SARIF_MULTITOOL);
     if (tool.empty())
         FAIL("Microsoft's SARIF multitool (Sarif.Multitool) is not installed: run scripts/test-tools.sh, "
              "then configure the build again");

@@ -1,0 +1,58 @@
+// A finding of jvmti-lint as its outputs see it, and one translation unit's results as a worker
+// hands them to the parent process (JSON over a pipe).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "model/capability_facts.hpp"
+
+namespace jvmtilint {
+
+struct Place {
+    std::string file;  // absolute, normalised
+    unsigned line = 0, column = 0;
+    bool valid() const { return !file.empty() && line > 0; }
+};
+
+struct Note {
+    Place at;
+    std::string message;
+};
+
+struct Finding {
+    std::string rule;
+    std::string message;
+    Place at;
+    std::vector<Note> notes;   // the path to the finding, in order, then the checker's own notes
+    std::string function;      // the agent's function it is in
+    std::string severity;      // "" for the catalogue's; "warning" for the whole-program rule
+    // A finding that shows only when a call fails: that call, for --confirm's inject= rule.
+    std::string failedFunction, failedError;
+    Place failedAt;
+
+    // "GetThreadInfo@agent.c:42/THREAD_NOT_ALIVE", with the file as given; "" when none.
+    std::string injectRule(const std::string& file) const;
+};
+
+struct TuResult {
+    std::string file;          // as given
+    bool compiled = true;      // false: the compiler's errors are in `diagnostics`
+    std::string diagnostics;   // the compiler's errors, as it prints them
+    std::vector<Finding> findings;
+    CapabilityFacts capabilities;
+};
+
+nlohmann::json toJson(const TuResult& r);
+std::optional<TuResult> tuResultFromJson(const std::string& text);
+
+nlohmann::json toJson(const Finding& f);
+Finding findingFromJson(const nlohmann::json& j);
+
+// Orders findings by file, line, column, rule, message.
+bool operator<(const Finding& a, const Finding& b);
+
+}  // namespace jvmtilint

@@ -1,0 +1,96 @@
+#include "options.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace jvmtilint {
+
+namespace {
+
+std::optional<long> number(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0') return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+ParsedOptions parseOptions(const std::vector<std::string>& args) {
+    ParsedOptions out;
+    Options& o = out.options;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--") {
+            o.haveArgs = true;
+            o.extraArgs.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+            break;
+        }
+        // An option's value: the next word, or after '=' (long options) or glued (-p, -j).
+        std::string name = arg, value;
+        bool hasValue = false;
+        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+            name = arg.substr(0, arg.find('='));
+            value = arg.substr(arg.find('=') + 1);
+            hasValue = true;
+        } else if ((arg.rfind("-p", 0) == 0 || arg.rfind("-j", 0) == 0) && arg.size() > 2 && arg[1] != '-') {
+            name = arg.substr(0, 2);
+            value = arg.substr(2);
+            hasValue = true;
+        }
+        const auto takeValue = [&]() -> bool {
+            if (hasValue) return true;
+            if (i + 1 >= args.size()) {
+                out.error = name + " needs a value";
+                return false;
+            }
+            value = args[++i];
+            return true;
+        };
+        if (name == "--help" || name == "-h") {
+            o.help = true;
+        } else if (name == "--version") {
+            o.version = true;
+        } else if (name == "--list-rules") {
+            o.listRules = true;
+        } else if (name == "-p") {
+            if (!takeValue()) return out;
+            o.buildDir = value;
+        } else if (name == "-j" || name == "--jobs") {
+            if (!takeValue()) return out;
+            const auto n = number(value);
+            if (!n || *n < 1 || *n > 256) {
+                out.error = name + " takes a number of processes from 1 to 256, not '" + value + "'";
+                return out;
+            }
+            o.jobs = static_cast<unsigned>(*n);
+        } else if (name == "--error-exitcode") {
+            if (!takeValue()) return out;
+            const auto n = number(value);
+            if (!n || *n < 1 || *n > 255) {
+                out.error = "--error-exitcode takes an exit status from 1 to 255, not '" + value + "'";
+                return out;
+            }
+            o.errorExitCode = static_cast<int>(*n);
+        } else if (name == "--sarif" || name == "--baseline" || name == "--write-baseline") {
+            if (!takeValue()) return out;
+            if (value.empty()) {
+                out.error = name + " needs a file name";
+                return out;
+            }
+            (name == "--sarif" ? o.sarif : name == "--baseline" ? o.baseline : o.writeBaseline) = value;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            out.error = "unknown option " + arg;
+            return out;
+        } else {
+            o.files.push_back(arg);
+        }
+    }
+    if (!o.help && !o.version && !o.listRules && o.files.empty() && o.buildDir.empty())
+        out.error = "no file to analyse: give FILE... -- COMPILER-ARGS, or -p BUILD_DIR";
+    return out;
+}
+
+}  // namespace jvmtilint

@@ -1,0 +1,29 @@
+// jvmti-lint's command line (help/jvmti_lint.cpp describes it for --help and the man page).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jvmtilint {
+
+struct Options {
+    std::vector<std::string> files;
+    std::string buildDir;                 // -p
+    bool haveArgs = false;                // `--` given
+    std::vector<std::string> extraArgs;   // after `--`
+    std::optional<std::string> sarif, baseline, writeBaseline;
+    std::optional<int> errorExitCode;
+    unsigned jobs = 1;
+    bool help = false, version = false, listRules = false;
+};
+
+struct ParsedOptions {
+    Options options;
+    std::string error;  // "" when the command line is good
+};
+
+// `args` without the program's name.
+ParsedOptions parseOptions(const std::vector<std::string>& args);
+
+}  // namespace jvmtilint
