@@ -24,7 +24,7 @@
 #include "rewrite.hpp"
 #include "run.hpp"
 #include "settings/settings.hpp"
-#include "sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace {
 

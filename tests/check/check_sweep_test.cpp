@@ -12,13 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sweep_classify.hpp"
-#include "sweep_crash.hpp"
-#include "sweep_options.hpp"
-#include "sweep_plan.hpp"
-#include "sweep_report.hpp"
-#include "sweep_result.hpp"
-#include "sweep_run.hpp"
+#include "sweep/classify.hpp"
+#include "sweep/crash.hpp"
+#include "sweep/options.hpp"
+#include "sweep/plan.hpp"
+#include "sweep/report.hpp"
+#include "sweep/result.hpp"
+#include "sweep/jobs.hpp"
 
 using namespace jvmticheck;
 using Words = std::vector<std::string>;

@@ -1,5 +1,5 @@
 // The summary and the HTML page of a sweep (the SARIF and JUnit writers are in sweep_sarif.cpp).
-#include "sweep_report.hpp"
+#include "sweep/report.hpp"
 
 #include "report/formats/text_encoding.hpp"
 

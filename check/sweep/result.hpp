@@ -9,8 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "sweep_classify.hpp"
-#include "sweep_plan.hpp"
+#include "sweep/classify.hpp"
+#include "sweep/plan.hpp"
 
 namespace jvmticheck {
 

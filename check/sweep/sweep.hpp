@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sweep_options.hpp"
+#include "sweep/options.hpp"
 
 namespace jvmticheck {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "report/formats/jvm_report.hpp"
-#include "sweep_crash.hpp"
+#include "sweep/crash.hpp"
 
 namespace jvmticheck {
 

@@ -1,4 +1,4 @@
-#include "sweep.hpp"
+#include "sweep/sweep.hpp"
 
 
 #include <algorithm>
@@ -18,10 +18,10 @@
 #include "files/own_files.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/formats/text_encoding.hpp"
-#include "sweep_plan.hpp"
+#include "sweep/plan.hpp"
 #include "run.hpp"
-#include "sweep_report.hpp"
-#include "sweep_run.hpp"
+#include "sweep/report.hpp"
+#include "sweep/jobs.hpp"
 
 namespace jvmticheck {
 

@@ -1,4 +1,4 @@
-#include "sweep_classify.hpp"
+#include "sweep/classify.hpp"
 
 #include <algorithm>
 #include <csignal>

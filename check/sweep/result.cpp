@@ -1,4 +1,4 @@
-#include "sweep_result.hpp"
+#include "sweep/result.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "sweep_run.hpp"
+#include "sweep/jobs.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -8,7 +8,7 @@
 #include "report/formats/jvm_report.hpp"
 #include "report/formats/text_encoding.hpp"
 #include "report/formats/report_files_io.hpp"
-#include "sweep_report.hpp"
+#include "sweep/report.hpp"
 
 namespace jvmticheck {
 

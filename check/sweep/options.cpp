@@ -1,9 +1,9 @@
-#include "sweep_options.hpp"
+#include "sweep/options.hpp"
 
 #include <charconv>
 #include <cmath>
 
-#include "options.hpp"
+#include "../options.hpp"
 
 namespace jvmticheck {
 
