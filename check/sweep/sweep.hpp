@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sweep/options.hpp"
+#include "options.hpp"
 
 namespace jvmticheck {
 

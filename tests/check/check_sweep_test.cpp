@@ -8,13 +8,14 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "sweep/classify.hpp"
 #include "sweep/crash.hpp"
-#include "sweep/options.hpp"
+#include "options.hpp"
 #include "sweep/plan.hpp"
 #include "sweep/report.hpp"
 #include "sweep/result.hpp"
@@ -41,10 +42,16 @@ std::string problem(const Words& args) {
 }  // namespace
 
 TEST_CASE("sweep options: every option, settings and the command") {
-    CHECK(isSweepCommandLine({"--inject-sweep", "--", "java"}));
-    CHECK(isSweepCommandLine({"check=strict", "--sweep-merge", "a.json"}));
-    CHECK_FALSE(isSweepCommandLine({"--", "java", "--inject-sweep"}));
-    CHECK_FALSE(isSweepCommandLine({"check=strict", "--", "java"}));
+    // One parser for the three modes: the mode is read before "--" only.
+    const auto mode = [](const Words& args) {
+        CommandLine line;
+        parseCommandLine(args, line);
+        return line.mode;
+    };
+    CHECK(mode({"--inject-sweep", "--", "java"}) == Mode::Sweep);
+    CHECK(mode({"check=strict", "--sweep-merge", "a.json"}) == Mode::Merge);
+    CHECK(mode({"--", "java", "--inject-sweep"}) == Mode::Run);
+    CHECK(mode({"check=strict", "--", "java"}) == Mode::Run);
 
     SweepOptions o;
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--max-runs", "12", "-j", "3", "--shard=2/4", "--run-timeout", "2.5",
@@ -97,7 +104,7 @@ TEST_CASE("sweep options: what is wrong is named") {
           "'--error-exitcode=3' is not taken with --inject-sweep (the sweep decides its exit status and each run's "
           "report directory itself)");
     CHECK(problem({"--inject-sweep", "inject=all", "--", "java"}) ==
-          "'inject=all': inject= is not taken: the sweep injects one fault per run itself");
+          "'inject=all': inject= is not taken: the sweep injects the faults of each run itself");  // chained runs: several
     CHECK(problem({"--inject-sweep", "inject-log=x", "--", "java"}).rfind("'inject-log=x': inject-log= is not taken", 0) == 0);
     CHECK(problem({"--inject-sweep", "nosuch=1", "--", "java"}).rfind("'nosuch=1': the layer has no setting 'nosuch'", 0) == 0);
     CHECK(problem({"--inject-sweep", "agent=x", "--", "java"}).rfind("'agent=x': agent= is not taken", 0) == 0);
@@ -111,6 +118,63 @@ TEST_CASE("sweep options: what is wrong is named") {
           "--shard is an option of --inject-sweep, not of --sweep-merge");
     CHECK(problem({"--sweep-merge", "--json", "o.json", "a.json", "--", "java"}) ==
           "--sweep-merge takes no command: give the shards' JSON files (IN.json...)");
+}
+
+TEST_CASE("one parser, three modes: an option of another mode is refused by name") {
+    CheckOptions run;
+    CHECK(parseCheckOptions({"--max-runs", "3", "--", "java"}, run) ==
+          "--max-runs is an option of --inject-sweep (a fault-injection sweep), not of a run");
+    CHECK(parseCheckOptions({"--shard", "1/2", "--", "java"}, run) ==
+          "--shard is an option of --inject-sweep (a fault-injection sweep), not of a run");
+    CHECK(problem({"--sweep-merge", "--json", "o.json", "--one-fault-per-run", "a.json"}) ==
+          "--one-fault-per-run is an option of --inject-sweep, not of --sweep-merge");
+    CHECK(problem({"--inject-sweep", "--keep-work-dir", "--", "java"}).rfind("'--keep-work-dir' is not taken with --inject-sweep", 0) == 0);
+    // --fail-on: a severity in a run, outcomes in a sweep.
+    CHECK(parseCheckOptions({"--fail-on=crash", "--", "java"}, run) ==
+          "--fail-on crash: expected error or warning (the least severity that fails the run)");
+    SweepOptions o;
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--fail-on", "crash,exit", "--", "java"}, o));
+    CHECK(o.failOn == SweepFailOn{true, false, false, false, true});
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--", "java"}, o));
+    CHECK(sweepFailOnText(o.failOn) == "crash,hang,violation,leak");
+    REQUIRE_FALSE(parseSweepOptions({"--sweep-merge", "--fail-on=warning", "--json", "o.json", "a.json"}, o));
+    CHECK(sweepFailOnText(o.failOn) == "crash,hang,violation,leak,exit");
+    CHECK(problem({"--inject-sweep", "--fail-on", "crash,fatal", "--", "java"}).rfind("--fail-on crash,fatal: expected outcomes among", 0) == 0);
+}
+
+TEST_CASE("--shard alone: shard K of N from the CI's variables") {
+    const auto from = [](std::map<std::string, std::string> vars) {
+        return [vars](const std::string& name) -> std::optional<std::string> {
+            const auto it = vars.find(name);
+            return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
+        };
+    };
+    SweepOptions o;
+    // Bazel counts from 0, GitLab and jvmti-check's own variables from 1.
+    const auto bazel = parseSweepOptions({"--inject-sweep", "--shard", "check=strict", "--", "java"}, o,
+                                         from({{"TEST_SHARD_INDEX", "0"}, {"TEST_TOTAL_SHARDS", "3"}}));
+    INFO(bazel.value_or(""));
+    REQUIRE_FALSE(bazel);
+    CHECK(o.shardK == 1);
+    CHECK(o.shardN == 3);
+    CHECK(o.shardFrom == "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS");
+    CHECK(o.settings == Words{"check=strict"});
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"CI_NODE_INDEX", "3"}, {"CI_NODE_TOTAL", "3"}})));
+    CHECK(o.shardK == 3);
+    CHECK(o.shardN == 3);
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o,
+                                    from({{"JVMTI_CHECK_SHARD", "2"}, {"JVMTI_CHECK_SHARDS", "4"}, {"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "9"}})));
+    CHECK(o.shardK == 2);  // jvmti-check's own variables first
+    CHECK(o.shardN == 4);
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "2/5", "--", "java"}, o, from({{"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "9"}})));
+    CHECK(o.shardK == 2);  // a value given wins
+    CHECK(o.shardN == 5);
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({})).value_or("").rfind(
+              "--shard without K/N reads the CI's variables, and none is set", 0) == 0);
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"CI_NODE_INDEX", "4"}, {"CI_NODE_TOTAL", "3"}})) ==
+          "--shard: CI_NODE_INDEX/CI_NODE_TOTAL = 4/3: expected an index from 1 and a total above it, 1 or more");
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"TEST_SHARD_INDEX", "0"}})) ==
+          "--shard: TEST_SHARD_INDEX/TEST_TOTAL_SHARDS: only one of the two is set");
 }
 
 TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spread over sites, shards") {
