@@ -115,6 +115,7 @@ Observation observe(const fs::path& dir, const JobEnd& end, double timeout, cons
     for (const auto& j : o.jvms) pids.insert(j.pid);
     const std::vector<fs::path> crashes = hsErrFiles(dir, pids);
     if (!crashes.empty()) o.crash = parseHsErr(readText(crashes.front()), crashes.front().string(), agents);
+    if (o.status != 0) o.declined = declineLine(readText(dir / "command.err") + readText(dir / "command.out"));
     return o;
 }
 
@@ -163,7 +164,7 @@ int writeOutputs(const SweepResult& result, const SweepOptions& o, const std::st
     write(o.html, "HTML", [&] { return sweepHtml(result); });
     std::cout << sweepSummary(result) << std::flush;
     if (unwritten > 0) return fail(std::to_string(unwritten) + " output(s) could not be written: the sweep fails");
-    return badRuns(result) > 0 ? 1 : 0;
+    return errorRuns(result) > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -213,6 +214,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     result.settings = o.settings;
     result.shardK = o.shardK;
     result.shardN = o.shardN;
+    result.failOn = o.failOn;
     result.sweepDir = sweepDir.string();
     result.learningSeconds = learned.seconds;
     result.baseline = baselineOf(learned.status, collected.jvms);
@@ -263,6 +265,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         const Verdict v = classify(result.baseline, seen, libraryOf(r.run.site.site));
         r.crash = seen.crash;
         r.outcome = v.outcome;
+        r.consequence = v.consequence;
         r.details = v.details;
         r.surfaced = v.surfaced;
         r.status = end.status;
@@ -298,6 +301,7 @@ int runSweepMerge(const SweepOptions& o, const std::string& version) {
     if (auto problem = mergeResults(shards, merged, warnings)) return fail(*problem);
     for (const auto& w : warnings) std::cerr << "jvmti-check: warning: " << w << "\n";
     merged.version = version;
+    merged.failOn = o.failOn;
     return writeOutputs(merged, o, version);
 }
 

@@ -265,6 +265,28 @@ TEST_CASE("sweep verdicts: against the learning run") {
     Observation status = run;
     status.status = 3;
     CHECK(classify(base, status, "liba.so").outcome == Outcome::StatusChanged);
+    CHECK(classify(base, status, "liba.so").consequence == "exit status 3");
+    CHECK(levelOf(Outcome::StatusChanged, SweepFailOn{}) == RunLevel::Warning);
+    CHECK(levelOf(Outcome::StatusChanged, *parseSweepFailOn("exit")) == RunLevel::Error);
+    CHECK(levelOf(Outcome::Crashed, *parseSweepFailOn("exit")) == RunLevel::Warning);
+    // The JVM says the agent failed to start after the fault: declined, a note.
+    Observation declined = status;
+    declined.status = 1;
+    declined.declined = declineLine("Error occurred during initialization of VM\nagent library failed to init: /x/liba.so\n");
+    CHECK(declined.declined == "agent library failed to init: /x/liba.so");
+    const Verdict d = classify(base, declined, "liba.so");
+    CHECK(d.outcome == Outcome::Declined);
+    CHECK(d.details.front() == "the agent declined to start: agent library failed to init: /x/liba.so");
+    CHECK(levelOf(d.outcome, *parseSweepFailOn("warning")) == RunLevel::Note);
+    CHECK(declineLine("agent library failed Agent_OnLoad: jdwp") == "agent library failed Agent_OnLoad: jdwp");
+    CHECK(declineLine("jvmtilayer: error: Agent_OnLoad of /a/liba.so returned -1") ==
+          "jvmtilayer: error: Agent_OnLoad of /a/liba.so returned -1");
+    CHECK(declineLine("Exception in thread \"main\" java.lang.Error\n").empty());
+    // A leak or a crash in a declined run stays what it is.
+    Observation declinedLeak = more;
+    declinedLeak.status = 1;
+    declinedLeak.declined = declined.declined;
+    CHECK(classify(base, declinedLeak, "liba.so").outcome == Outcome::Leaked);
     Observation signal = violated;
     signal.status = 134;
     const Verdict crashed = classify(base, signal, "liba.so");
@@ -352,7 +374,45 @@ TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
     CHECK_THAT(junit, Catch::Contains("<testsuite name=\"jvmti.sweep\" tests=\"3\" failures=\"1\""));
     CHECK_THAT(junit, Catch::Contains("<testcase classname=\"jvmti.sweep.GetFrameCount\" name=\"liba.so+0x20 INTERNAL\""));
     CHECK_THAT(sweepHtml(r), Catch::Contains("<td>crashed</td>"));
-    CHECK_THAT(sweepSummary(r), Catch::Contains("jvmti-check: 1 bad outcome:"));
+    // The summary counts the error-level runs and the findings (issue 43).
+    CHECK_THAT(sweepSummary(r), Catch::Contains("jvmti-check: 1 bad outcome (1 at error level, --fail-on crash,hang,violation,leak) in 1 finding"));
+
+    // Two errors ending the same way at one site: one finding, one SARIF result naming both;
+    // the runs table still counts runs.
+    SweepResult two = r;
+    two.runs[0].outcome = Outcome::Crashed;
+    two.runs[0].run.errorName = "JVMTI_ERROR_OUT_OF_MEMORY";
+    two.runs[0].surfaced = two.runs[1].surfaced;
+    two.runs[0].consequence = two.runs[1].consequence = "SIGSEGV crashed here: liba.so!f+0x9 (/src/a.cpp:8)";
+    REQUIRE(findings(two).size() == 1);
+    CHECK(findings(two)[0].runs.size() == 2);
+    const auto grouped = nlohmann::json::parse(sweepSarif(two, {"1.0.0", "", "/src"}));
+    REQUIRE(grouped["runs"][0]["results"].size() == 1);
+    const auto& one = grouped["runs"][0]["results"][0];
+    CHECK(one["properties"]["errors"].size() == 2);
+    CHECK(one["relatedLocations"].size() == 3);  // where it surfaced, once; each error's run
+    CHECK_THAT(one["message"]["text"].get<std::string>(), Catch::Contains("JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_INTERNAL"));
+    CHECK_THAT(sweepSummary(two), Catch::Contains("2 bad outcomes (2 at error level"));
+    CHECK_THAT(sweepSummary(two), Catch::Contains("errors: OUT_OF_MEMORY, INTERNAL"));
+    CHECK(outcomeCounts(two)[4] == std::pair{Outcome::Crashed, std::size_t{2}});
+
+    // --fail-on decides the levels: an exit status change is a warning by default, a declined
+    // start a note; neither fails the sweep.
+    SweepResult soft = r;
+    soft.runs[1].outcome = Outcome::StatusChanged;
+    soft.runs[1].consequence = "exit status 1";
+    soft.runs[2].outcome = Outcome::Declined;
+    soft.runs[2].consequence = "declined to start";
+    CHECK(errorRuns(soft) == 0);
+    const auto levels = nlohmann::json::parse(sweepSarif(soft, {"1.0.0", "", "/src"}));
+    REQUIRE(levels["runs"][0]["results"].size() == 2);
+    CHECK(levels["runs"][0]["results"][0]["level"] == "warning");
+    CHECK(levels["runs"][0]["results"][1]["level"] == "note");
+    CHECK(levels["runs"][0]["results"][1]["ruleId"] == "sweep.declined");
+    CHECK_THAT(sweepJunit(soft), Catch::Contains("failures=\"0\""));
+    soft.failOn = *parseSweepFailOn("warning");
+    CHECK(errorRuns(soft) == 1);
+    CHECK_THAT(sweepJunit(soft), Catch::Contains("failures=\"1\""));
 }
 
 TEST_CASE("sweep runs: N at a time, each exit status, a timeout kills the whole process group") {
