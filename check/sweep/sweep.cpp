@@ -340,7 +340,7 @@ int runSweepMerge(const SweepOptions& o, const std::string& version) {
     for (const auto& file : o.inputs) {
         std::string problem;
         const auto text = jvmtifiles::readNamedFile(file, kLogLimit, problem);
-        if (!text) return fail(problem);
+        if (!text) return fail("cannot read " + problem);
         const auto json = nlohmann::json::parse(*text, nullptr, false);
         if (json.is_discarded()) return fail(file + ": not JSON");
         SweepResult shard;
