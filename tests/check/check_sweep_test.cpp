@@ -142,7 +142,7 @@ TEST_CASE("one parser, three modes: an option of another mode is refused by name
     CHECK(problem({"--inject-sweep", "--fail-on", "crash,fatal", "--", "java"}).rfind("--fail-on crash,fatal: expected outcomes among", 0) == 0);
 }
 
-TEST_CASE("--shard alone: shard K of N from the CI's variables") {
+TEST_CASE("sweep options: --shard alone takes shard K of N from the CI's variables") {
     const auto from = [](std::map<std::string, std::string> vars) {
         return [vars](const std::string& name) -> std::optional<std::string> {
             const auto it = vars.find(name);
