@@ -36,8 +36,9 @@
 #
 # Prints one table: agent, JDK, call sites, runs (full, or "sample of N of M"), command runs (the
 # learning run and each run of the command, chained or not), outcome counts, errors (runs at
-# error level under the default --fail-on), wall time. Exit status 0 when every sweep ran to its end (bad outcomes are findings, not
-# failures of this script), 1 when jvmti-check failed otherwise, 2 for a bad command line.
+# error level under the default --fail-on), wall time. Exit status 0 when every sweep ran to its
+# end (bad outcomes are findings, not failures of this script), 1 when jvmti-check failed
+# otherwise, 2 for a bad command line.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -80,7 +81,10 @@ check=$build/check/jvmti-check
 layer=$build/runtime/libjvmtilayer.so
 classes=$build/tests/agents/classes
 instrument_jar=$build/tests/agents/instrument-agent.jar
-for f in "$check" "$layer" "$classes" "$instrument_jar" "$jdk17/bin/java" "$jdk25/bin/java" \
+jdks=()
+[[ ,$versions, == *,17,* ]] && jdks+=("$jdk17/bin/java")
+[[ ,$versions, == *,25,* ]] && jdks+=("$jdk25/bin/java")
+for f in "$check" "$layer" "$classes" "$instrument_jar" "${jdks[@]}" \
          /usr/share/java/byteman.jar /usr/share/java/org.jacoco.agent.rt.jar; do
   [ -e "$f" ] || { echo "real-agents.sh: $f is missing (build the targets jvmti-check jvmtilayer agent_test_classes; install libbyteman-java and libjacoco-java)" >&2; exit 2; }
 done
@@ -165,5 +169,5 @@ EOF
   done
 done
 cat "$table"
-echo "real-agents.sh: sweeps in $work (AGENT-jdkN/sweep.out has each bad run's replay command)" >&2
+echo "real-agents.sh: sweeps in $work (AGENT-jdkN/sweep.out has each finding with its replay commands)" >&2
 exit $failed
