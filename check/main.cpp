@@ -24,7 +24,7 @@
 #include "rewrite.hpp"
 #include "run.hpp"
 #include "settings/settings.hpp"
-#include "sweep.hpp"
+#include "sweep/sweep.hpp"
 
 namespace {
 
@@ -48,32 +48,21 @@ bool isJavaLauncher(const Jdk& jdk) {
 }
 
 int run(const std::vector<std::string>& args, const char* argv0) {
-    if (isSweepCommandLine(args)) {
-        SweepOptions sweep;
-        if (auto problem = parseSweepOptions(args, sweep))
-            return fail(*problem + "\n(run jvmti-check --help for the options)");
-        if (sweep.help) {
-            std::cout << jvmtihelp::formatHelp(jvmtihelp::jvmtiCheckHelp());
-            return 0;
-        }
-        if (sweep.version) {
-            std::cout << jvmtihelp::versionLine("jvmti-check");
-            return 0;
-        }
-        const std::string version(jvmtihelp::projectVersion());
-        return sweep.merge ? runSweepMerge(sweep, version) : runInjectSweep(sweep, argv0, version);
-    }
-    CheckOptions options;
-    if (auto problem = parseCheckOptions(args, options))
-        return fail(*problem + "\n(run jvmti-check --help for the options)");
-    if (options.help) {
+    CommandLine line;
+    if (auto problem = parseCommandLine(args, line)) return fail(*problem + "\n(run jvmti-check --help for the options)");
+    if (line.help) {
         std::cout << jvmtihelp::formatHelp(jvmtihelp::jvmtiCheckHelp());
         return 0;
     }
-    if (options.version) {
+    if (line.version) {
         std::cout << jvmtihelp::versionLine("jvmti-check");
         return 0;
     }
+    if (line.mode != Mode::Run) {
+        const std::string version(jvmtihelp::projectVersion());
+        return line.mode == Mode::Merge ? runSweepMerge(line.sweep, version) : runInjectSweep(line.sweep, argv0, version);
+    }
+    const CheckOptions& options = line.run;
     const auto failOn = *jvmtireport::parseLevel(options.failOn);
 
     std::error_code ec;

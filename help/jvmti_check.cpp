@@ -10,10 +10,11 @@ ToolHelp jvmtiCheckHelp() {
     h.synopsis = {"[--dry-run] [--layer FILE] [--error-exitcode=N] [--fail-on=error|warning] [--sarif FILE] [--junit FILE] "
                   "[--html FILE] [--report-dir DIR] [--source-root DIR] [--hs-err-dir DIR] [--keep-work-dir] "
                   "[KEY=VALUE]... -- COMMAND ARGS...",
-                  "--inject-sweep [--max-runs N] [-j N] [--shard K/N] [--run-timeout SECONDS] [--sweep-dir DIR] "
-                  "[--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] [--layer FILE] [--source-root DIR] "
-                  "[KEY=VALUE]... -- COMMAND ARGS...",
-                  "--sweep-merge --json FILE [--sarif FILE] [--junit FILE] [--html FILE] [--source-root DIR] SHARD.json...",
+                  "--inject-sweep [--fail-on=OUTCOME,...] [--max-runs N] [-j N] [--shard[=K/N]] [--one-fault-per-run] "
+                  "[--run-timeout SECONDS] [--sweep-dir DIR] [--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] "
+                  "[--layer FILE] [--source-root DIR] [KEY=VALUE]... -- COMMAND ARGS...",
+                  "--sweep-merge --json FILE [--fail-on=OUTCOME,...] [--sarif FILE] [--junit FILE] [--html FILE] "
+                  "[--source-root DIR] SHARD.json...",
                   "--help | --version"};
     h.description = {
         "Runs COMMAND (java, a script, ant, mvn, gradle, or a program that starts JVMs) so that the JVMTI agents "
@@ -42,7 +43,12 @@ ToolHelp jvmtiCheckHelp() {
         {"--error-exitcode=N",
          "exit with N (1 to 255) when any JVM of the run reported at the --fail-on severity or above; the "
          "command's own status otherwise (Valgrind's option of the same name)"},
-        {"--fail-on=error|warning", "the least severity that counts as a failure (default error)"},
+        {"--fail-on=error|warning|OUTCOME,...",
+         "in a run: the least severity of a report that counts as a failure, error (the default) or warning. With "
+         "--inject-sweep and --sweep-merge: the bad outcomes that fail the sweep, as comma-separated words: crash, "
+         "hang, violation (new violations), leak, exit (exit status changed); the default, also spelt error, is "
+         "crash,hang,violation,leak, and warning means all five. A named outcome is at level error in the summary, "
+         "SARIF, JUnit and HTML, another bad one at warning, a declined start at note"},
         {"--sarif FILE",
          "write one SARIF 2.1.0 log of every JVM: the rules from the rule catalogue, one result per rule and call "
          "site with its count, located at the agent's source file and line where it has debug information"},
@@ -77,8 +83,15 @@ ToolHelp jvmtiCheckHelp() {
          "listed with the command that replays them"},
         {"--max-runs N", "with --inject-sweep: at most N runs, a deterministic sample spread over the call sites"},
         {"-j N", "with --inject-sweep: N runs at a time (default: one per processor)"},
-        {"--shard K/N", "with --inject-sweep: only the runs whose index modulo N is K-1 (one job of a CI matrix); "
-                        "join the shards' JSON with --sweep-merge"},
+        {"--shard [K/N]",
+         "with --inject-sweep: only the runs whose index modulo N is K-1 (one job of a CI matrix); join the shards' "
+         "JSON with --sweep-merge. Without K/N (--shard alone, or followed by a word that does not start with a "
+         "digit) K and N come from the environment: JVMTI_CHECK_SHARD and JVMTI_CHECK_SHARDS (K from 1; for a "
+         "GitHub Actions matrix or any other), else Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS (K-1 from 0), "
+         "else GitLab's CI_NODE_INDEX and CI_NODE_TOTAL (parallel:, K from 1); none set is an error"},
+        {"--one-fault-per-run",
+         "with --inject-sweep: one injected fault per run of COMMAND, as before chained faults; the findings are "
+         "the same, the sweep slower"},
         {"--run-timeout SECONDS",
          "with --inject-sweep: a run still going after SECONDS is killed with its process group and counted as hung "
          "(default: ten times the learning run, at least 60)"},
@@ -136,18 +149,35 @@ ToolHelp jvmtiCheckHelp() {
           "function (the errors the VM's state can cause with right arguments, from the generated metadata), sites "
           "in the order first seen, errors by value, each run a jvmti-check of its own with "
           "inject=FUNCTION@SITE/ERROR/1 and the KEY=VALUE settings given, in its own process group, -j at a time.",
+          "Chained faults: unless --one-fault-per-run is given, one run of COMMAND arms the faults of up to 48 "
+          "planned runs at once, each at its own call site's first call. A run that ends as the learning run did "
+          "settles every fault injected in it as handled; a bad end with one fault injected is that fault's "
+          "outcome; a bad end with several replays each of them alone, so that every finding is one fault in one "
+          "run, replayed by its own command. A fault not injected goes back to be chained again; the call sites whose "
+          "faults were injected in such a run may have hidden it, and their remaining faults run alone; a fault "
+          "twice not reached in runs where none was injected runs alone, where not reached is decided.",
           "Each run is: not reached (no fault was injected), handled (the learning run's exit status, no new error "
-          "or warning rule id, no more leaks), or bad: hung (killed at --run-timeout), crashed (a signal, or a JVM's "
-          "hs_err file, whose problematic frame and first native frames are kept and whose frames in the agent are "
-          "named at their source lines), exit status changed, new violations (rule ids the learning run did not "
-          "report, such as a poisoned out-value passed back under check=strict) or leaked (more leak.* reports). "
-          "The summary on standard output counts the outcomes and names each bad run's call site, error, outcome "
-          "and the jvmti-check inject=... command that replays it; a terminal gets a progress line.",
-          "SARIF has one result per bad run at the call site's source line (related locations: where it surfaced), "
-          "its rules the bad outcomes; JUnit XML one <testsuite> with a testcase per call site and error (failing for "
-          "a bad outcome, skipped when not reached), the document Ant's junitreport reads. Exit status: 0 when every "
-          "run handled its fault or was not reached, 1 when some had a bad outcome, 2 a bad command line or no JVM "
-          "checked by the learning run."},
+          "or warning rule id, no more leaks), declined (the only change is the exit status, and the JVM said the "
+          "agent's Agent_OnLoad or Agent_OnAttach returned an error after the fault: the agent refused to start "
+          "without what it needs, which counts as handled, at level note), or bad: hung (killed at --run-timeout), "
+          "crashed (a signal, or a JVM's hs_err file, whose problematic frame and first native frames are kept and "
+          "whose frames in the agent are named at their source lines), new violations (rule ids the learning run "
+          "did not report, such as a poisoned out-value passed back under check=strict), leaked (more leak.* "
+          "reports) or exit status changed (the agent stopped the program: FatalError, System.exit, an exception "
+          "thrown into Java; the cause is shown). A bad outcome --fail-on names is at level error, another at "
+          "warning; by default every one but exit status changed.",
+          "The summary on standard output counts the runs per outcome and then gives one finding per call site and "
+          "consequence (the crash's frame, the new rule ids, the leak ids, the exit status), errors first, then "
+          "warnings, then the declined starts as notes: the site, the first details, where the fault surfaced in "
+          "the agent, and each error that leads to it with the jvmti-check inject=... command that replays it. A "
+          "terminal gets a progress line.",
+          "SARIF has one result per finding at the call site's source line, at the finding's level (rules "
+          "sweep.crashed, sweep.hung, sweep.new-violations, sweep.leaked, sweep.exit-status-changed and "
+          "sweep.declined); its errors and replay commands in properties, each error's run and the places where "
+          "it surfaced as related locations. JUnit XML: one <testsuite> with a testcase per call site and error, "
+          "failing at level error, skipped when not reached, the document Ant's junitreport reads. Exit status: 0 "
+          "when no run is at level error, 1 when some is, 2 a bad command line or no JVM checked by the learning "
+          "run."},
          {}},
         {"Environment",
          {},
@@ -156,14 +186,19 @@ ToolHelp jvmtiCheckHelp() {
            "carries it past a rewritten java command, whose layer sets it for the processes that JVM starts)"},
           {"JDK_JAVA_OPTIONS, _JAVA_OPTIONS", "read for agents; a java command with agents there is followed, not rewritten"},
           {"PATH", "where COMMAND is found when it is given without a directory"},
-          {"JVMTI_LAYER_*", "settings of the layer (jvmtilayer(7)); they reach every layer unchanged"}}},
+          {"JVMTI_LAYER_*", "settings of the layer (jvmtilayer(7)); they reach every layer unchanged"},
+          {"JVMTI_CHECK_SHARD, JVMTI_CHECK_SHARDS",
+           "read by --shard without K/N: shard K (from 1) of N; set them from a CI matrix"},
+          {"TEST_SHARD_INDEX, TEST_TOTAL_SHARDS", "Bazel's, read by --shard without K/N when the two above are unset"},
+          {"CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's (parallel:), read by --shard without K/N when none of the above is set"}}},
     };
     h.exitStatus = "the command's exit status, or 128+N when a signal N ended it; N of --error-exitcode=N when a JVM "
                    "reported at the --fail-on severity or above, or when a report could not be read or written (2 "
                    "without --error-exitcode); 2 a bad command line, an agent or the layer not found, a report "
                    "directory that is not yours, the layer among the command's agents, or an internal error; 127 the command "
-                   "could not be found or run. With --inject-sweep and --sweep-merge: 0 no bad outcome, 1 some, 2 a bad command "
-                   "line, an input that cannot be read or an output that cannot be written.";
+                   "could not be found or run. With --inject-sweep and --sweep-merge: 0 no run at level error (handled, "
+                   "declined, not reached, or bad outcomes --fail-on leaves out), 1 some, 2 a bad command line, an input "
+                   "that cannot be read or an output that cannot be written.";
     h.seeAlso = {"jvmtilayer(7)", "jvmtigen(1)", "java(1)"};
     return h;
 }

@@ -7,10 +7,14 @@ namespace jvmtihelp {
 
 namespace {
 
-// The words of `term` ("--spec FILE"): the option and whether it takes a value.
+// The words of `term` ("--spec FILE", "--shard [K/N]", "--fail-on=error|warning"): the option,
+// whether the next word is its value (not when the value is optional, in brackets), and for one
+// written with '=' the flag up to it ("--fail-on=") with the value's lower-case choices.
 struct Option {
     std::string flag;
     bool value = false;
+    bool joined = false;               // --NAME=VALUE: completed as one word
+    std::vector<std::string> choices;  // "error", "warning" of "error|warning|OUTCOME,..."
 };
 
 std::vector<Option> optionsOf(const ToolHelp& help) {
@@ -19,7 +23,19 @@ std::vector<Option> optionsOf(const ToolHelp& help) {
         std::istringstream words(entry.term);
         std::string flag, value;
         words >> flag >> value;
-        if (flag.size() > 1 && flag[0] == '-') out.push_back({flag, !value.empty()});
+        if (flag.size() < 2 || flag[0] != '-') continue;
+        Option o;
+        o.flag = flag;
+        o.value = !value.empty() && value[0] != '[';
+        if (const auto eq = flag.find('='); eq != std::string::npos) {
+            o.flag = flag.substr(0, eq + 1);
+            o.value = false;
+            o.joined = true;
+            std::istringstream choices(flag.substr(eq + 1));
+            for (std::string c; std::getline(choices, c, '|');)
+                if (!c.empty() && c.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") == std::string::npos) o.choices.push_back(c);
+        }
+        out.push_back(std::move(o));
     }
     return out;
 }
@@ -108,6 +124,16 @@ std::string bashCompletion(const std::vector<CompletedTool>& tools, const jvmtil
             out += "    case $prev in\n        " + joined(valued, "|") + ")\n";
             out += "            compopt -o default 2>/dev/null; COMPREPLY=(); return 0 ;;\n    esac\n";
         }
+        std::string sameWord;  // --NAME=VALUE options: their choices, or nothing to offer
+        for (const auto& o : options) {
+            if (!o.joined) continue;
+            std::string words;
+            for (const auto& c : o.choices) words += (words.empty() ? "" : " ") + o.flag + c;
+            sameWord += "        " + o.flag + "*) " +
+                        (words.empty() ? std::string("COMPREPLY=()") : "_jvmtigen_reply \"$cur\" \"" + words + "\"") +
+                        "; return 0 ;;\n";
+        }
+        if (!sameWord.empty()) out += "    case $cur in\n" + sameWord + "    esac\n";
         if (tool.layerSettings) {
             out += "    case $cur in\n";
             std::vector<std::string> keys;

@@ -12,6 +12,7 @@ packages=(
   libpugixml-dev nlohmann-json3-dev libkainjow-mustache-dev catch2
   libmimalloc-dev                         # the generator's allocator (generator/CMakeLists.txt)
   libdw-dev                               # elfutils: the layer names agents' call sites in reports
+  libcli11-dev                            # jvmti-check's command line (check/options.cpp)
   openjdk-17-jdk-headless                 # jni.h/jvmti.h of JDK 17: the ABI reference
   libbyteman-java                         # a Debian-packaged Java agent for the layer's real-agent tests
   libjacoco-java                          # JaCoCo's coverage agent: real_bench's real -javaagent

@@ -2,6 +2,7 @@
 #include "checks/source_line.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include <elfutils/libdwfl.h>
 #include <link.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #include "state/state.hpp"
 
@@ -94,6 +96,104 @@ std::string lookUp(std::uintptr_t ra) {
     return out;
 }
 
+// At -O0 the C++ members of jvmti.h (_jvmtiEnv::GetThreadInfo, ...) and of jvmti.hpp
+// (jvmti::Env::getFrameCount, ...) are functions of their own in the agent's library: an entry's
+// return address then lies inside the member, the same for every call of that function. The
+// agent's own line is where the member returns to, one frame further out. Their mangled names
+// start so (jvmti.hpp's const members with _ZNK).
+bool wrapperSymbol(const char* name) {
+    return name != nullptr && (std::strncmp(name, "_ZN9_jvmtiEnv", 13) == 0 || std::strncmp(name, "_ZN5jvmti3Env", 13) == 0 ||
+                               std::strncmp(name, "_ZNK5jvmti3Env", 14) == 0);
+}
+
+// The symbol containing `ra`, by libdw (the symbol table too, for members an agent built with
+// -fvisibility=hidden keeps out of the dynamic one); the caller holds `describing`. One session,
+// made again when `ra` lies in no module it knows (a library loaded since).
+Dwfl* symbolSession = nullptr;
+const char* symbolOf(std::uintptr_t ra) {
+    const Dwarf_Addr at = ra - 1;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (symbolSession == nullptr || attempt == 1) {
+            if (symbolSession != nullptr) dwfl_end(symbolSession);
+            symbolSession = dwfl_begin(&localProcessCallbacks());
+            if (symbolSession == nullptr || dwfl_linux_proc_report(symbolSession, ::getpid()) != 0 ||
+                dwfl_report_end(symbolSession, nullptr, nullptr) != 0)
+                return nullptr;
+        }
+        if (Dwfl_Module* module = dwfl_addrmodule(symbolSession, at)) {
+            GElf_Off offset = 0;
+            GElf_Sym sym;
+            return dwfl_module_addrinfo(module, at, &offset, &sym, nullptr, nullptr, nullptr);
+        }
+    }
+    return nullptr;
+}
+
+// Whether a return address lies in such a member: looked up once per address (the dynamic
+// symbol table first, libdw when no dynamic symbol covers it), then read from a fixed table
+// without a lock. 0: not known yet, 1: the agent's own code, 2: a member of jvmti.h or jvmti.hpp.
+struct Known {
+    std::atomic<std::uintptr_t> address{0};
+    std::atomic<unsigned char> kind{0};
+};
+constexpr std::size_t kKnownSlots = 4096;
+Known known[kKnownSlots];
+
+unsigned char classify(std::uintptr_t ra) {
+    Dl_info info{};
+    void* entry = nullptr;
+    const int found = ::dladdr1(reinterpret_cast<const void*>(ra - 1), &info, &entry, RTLD_DL_SYMENT);
+    const auto* sym = static_cast<const ElfW(Sym)*>(entry);
+    if (found != 0 &&
+        info.dli_sname != nullptr && sym != nullptr && sym->st_size > 0 &&
+        ra - 1 - reinterpret_cast<std::uintptr_t>(info.dli_saddr) < sym->st_size)
+        return wrapperSymbol(info.dli_sname) ? 2 : 1;
+    std::lock_guard<std::mutex> lock(describing);
+    return wrapperSymbol(symbolOf(ra)) ? 2 : 1;
+}
+
+bool inWrapper(std::uintptr_t ra) {
+    const std::size_t home = (ra >> 4) * 0x9e3779b97f4a7c15ULL >> 52;  // 12 bits: kKnownSlots
+    for (std::size_t probe = 0; probe < 8; ++probe) {
+        Known& slot = known[(home + probe) % kKnownSlots];
+        std::uintptr_t at = slot.address.load(std::memory_order_acquire);
+        if (at == ra) {
+            const unsigned char kind = slot.kind.load(std::memory_order_acquire);
+            if (kind != 0) return kind == 2;
+            return classify(ra) == 2;  // another thread is looking it up
+        }
+        if (at == 0 && slot.address.compare_exchange_strong(at, ra, std::memory_order_acq_rel)) {
+            const unsigned char kind = classify(ra);
+            slot.kind.store(kind, std::memory_order_release);
+            return kind == 2;
+        }
+        if (at == ra) return classify(ra) == 2;  // taken by another thread for the same address
+    }
+    return classify(ra) == 2;  // the table is full around it: looked up each time
+}
+
+// Walks this thread's stack out to the frame that returns to `inner`, then past every frame
+// that lies in a member of jvmti.h or jvmti.hpp: the first return address in the agent's own
+// code. `inner` itself when it is not on the stack (a call that has returned).
+struct Walk {
+    std::uintptr_t inner;
+    std::uintptr_t out = 0;
+    bool passed = false;
+    int frames = 0;
+};
+_Unwind_Reason_Code walkStep(_Unwind_Context* context, void* data) {
+    auto* walk = static_cast<Walk*>(data);
+    if (++walk->frames > 128) return _URC_END_OF_STACK;
+    const std::uintptr_t ip = _Unwind_GetIP(context);
+    if (!walk->passed) {
+        walk->passed = ip == walk->inner;
+        return _URC_NO_REASON;
+    }
+    if (ip != 0 && inWrapper(ip)) return _URC_NO_REASON;
+    walk->out = ip;
+    return _URC_END_OF_STACK;
+}
+
 }  // namespace
 
 void findLayerCode() noexcept {
@@ -104,7 +204,19 @@ void findLayerCode() noexcept {
     }
 }
 
-const void* currentCallSite() noexcept { return detail::callSite; }
+const void* currentCallSite() noexcept {
+    const void* site = detail::callSite;
+    const auto ra = reinterpret_cast<std::uintptr_t>(site);
+    if (ra == 0) return site;
+    try {
+        if (!inWrapper(ra)) return site;
+    } catch (...) {
+        return site;  // the lookup's lock could not be taken: the member's own address
+    }
+    Walk walk{ra};
+    _Unwind_Backtrace(walkStep, &walk);
+    return walk.out != 0 ? reinterpret_cast<const void*>(walk.out) : site;
+}
 
 std::string describeCallSite(const void* returnAddress) {
     const auto ra = reinterpret_cast<std::uintptr_t>(returnAddress);

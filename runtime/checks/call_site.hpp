@@ -11,7 +11,11 @@ namespace jvmtilayer::checks {
 // at start-up, before any agent runs.
 void findLayerCode() noexcept;
 
-// The call site of the agent's current (or latest) call on this thread; nullptr if none.
+// The call site of the agent's current (or latest) call on this thread; nullptr if none. When
+// the return address lies in a member of jvmti.h's _jvmtiEnv or of jvmti.hpp's jvmti::Env (an
+// agent built at -O0, where they are not inlined), the stack is walked out past it to the
+// agent's own line. Whether an address is such a member is looked up once; the walk costs a
+// stack unwind, for those calls only.
 const void* currentCallSite() noexcept;
 
 // "libagent.so!function+0x1c (agent.cpp:42)", "libagent.so+0x1234" without a symbol,

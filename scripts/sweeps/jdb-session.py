@@ -13,7 +13,8 @@ jdb runs without JAVA_TOOL_OPTIONS (and JVMTI_LAYER_CHILD_TOOL_OPTIONS), so unde
 the debuggee is followed: jdb's JVM loads no agent and is no part of the sweep.
 
 Exit status: the debuggee's (128+N for signal N) when the session went as scripted; 3 when jdb
-answered a step otherwise (it printed something else and the session reached its end); 124 when a
+answered a step otherwise (it printed something else and ended, or came back to its prompt and
+stayed quiet for QUIET_SECONDS, default 3, at a step that does not resume the VM); 124 when a
 step got no answer within STEP_SECONDS (default 10), or when the debuggee did not end within
 STEP_SECONDS after the session (both processes are then killed; a debuggee killed here is no crash). Everything jdb
 printed goes to standard output, the debuggee's output to standard error with a "debuggee: " prefix.
@@ -27,17 +28,24 @@ import sys
 import time
 
 STEP_SECONDS = float(os.environ.get("STEP_SECONDS", "10"))
+# jdb is back at a prompt, quiet for this long, without the scripted answer: it answered
+# otherwise (an error, an exception), and waiting STEP_SECONDS more would not change that.
+QUIET_SECONDS = float(os.environ.get("QUIET_SECONDS", "3"))
 
+# Each step: the command, the answer expected, and whether jdb's prompt ends its answer (the
+# steps that resume the VM, run, step and cont, get their answer with a later event, so a prompt
+# alone says nothing there).
 SCRIPT = [
-    (None, r"No frames on the current call stack[\s\S]*main\[1\] $"),
-    ("stop in agenttest.debug.Main.compute", r"(Deferring breakpoint|Set breakpoint)[\s\S]*main\[1\] $"),
-    ("run", r"Breakpoint hit:[\s\S]*main\[1\] $"),
-    ("where", r"\[2\][\s\S]*main\[1\] $"),
-    ("locals", r"n = 4[\s\S]*main\[1\] $"),
-    ("step", r"Step completed:[\s\S]*main\[1\] $"),
-    ("locals", r"n = 4[\s\S]*main\[1\] $"),
-    ("cont", r"The application exited"),
+    (None, r"No frames on the current call stack[\s\S]*main\[1\] $", True),
+    ("stop in agenttest.debug.Main.compute", r"(Deferring breakpoint|Set breakpoint)[\s\S]*main\[1\] $", True),
+    ("run", r"Breakpoint hit:[\s\S]*main\[1\] $", False),
+    ("where", r"\[2\][\s\S]*main\[1\] $", True),
+    ("locals", r"n = 4[\s\S]*main\[1\] $", True),
+    ("step", r"Step completed:[\s\S]*main\[1\] $", False),
+    ("locals", r"n = 4[\s\S]*main\[1\] $", True),
+    ("cont", r"The application exited", False),
 ]
+PROMPT = re.compile(r"(?:^|\n)(?:> |\S+\[\d+\] )$")
 
 
 class Reader:
@@ -46,6 +54,7 @@ class Reader:
         self.fd = proc.stdout.fileno()
         self.seen = ""
         self.eof = False
+        self.answered_otherwise = False
 
     def pump(self, timeout):
         if self.eof:
@@ -59,14 +68,23 @@ class Reader:
             else:
                 self.seen += data.decode("utf-8", "replace")
 
-    def wait_for(self, pattern, start, deadline):
+    def wait_for(self, pattern, start, deadline, prompt_ends=False):
+        """True when `pattern` shows up after `start`; False at the deadline, at the end of the
+        output, or (prompt_ends) when the output rests at a prompt for QUIET_SECONDS without it."""
         rx = re.compile(pattern)
+        size, since = len(self.seen), time.monotonic()
         while True:
             if rx.search(self.seen, start):
                 return True
-            left = deadline - time.monotonic()
+            now = time.monotonic()
+            if len(self.seen) != size:
+                size, since = len(self.seen), now
+            left = deadline - now
             if left <= 0 or (self.eof and self.proc.poll() is not None):
                 return bool(rx.search(self.seen, start))
+            if prompt_ends and len(self.seen) > start and PROMPT.search(self.seen) and now - since >= QUIET_SECONDS:
+                self.answered_otherwise = True
+                return False
             self.pump(min(left, 0.2))
 
 
@@ -117,7 +135,7 @@ def main():
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     session = Reader(jdb)
     result = 0
-    for command, until in SCRIPT:
+    for command, until, prompt_ends in SCRIPT:
         start = len(session.seen)
         if command is not None:
             try:
@@ -126,11 +144,14 @@ def main():
             except BrokenPipeError:
                 pass
         step_deadline = time.monotonic() + STEP_SECONDS
-        if not session.wait_for(until, start, step_deadline):
+        if not session.wait_for(until, start, step_deadline, prompt_ends):
             ended = session.eof and jdb.poll() is not None
-            sys.stderr.write("jdb-session: jdb did not answer %s as scripted%s\n"
-                             % (command or "the attach", "" if ended else " within %gs" % STEP_SECONDS))
-            result = 3 if ended else 124
+            if session.answered_otherwise:
+                how = " (it answered otherwise and waits at its prompt)"
+            else:
+                how = "" if ended else " within %gs" % STEP_SECONDS
+            sys.stderr.write("jdb-session: jdb did not answer %s as scripted%s\n" % (command or "the attach", how))
+            result = 3 if ended or session.answered_otherwise else 124
             break
         out.pump(0)
     try:

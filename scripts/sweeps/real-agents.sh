@@ -12,7 +12,8 @@
 # learning run's under the same settings.
 #
 #   scripts/sweeps/real-agents.sh [--build DIR] [--jdk17 JDK] [--jdk25 JDK] [--only AGENT]...
-#                                 [--max-runs N|full] [--run-timeout SECONDS] [--work DIR] [-j N]
+#                                 [--versions 17|25|17,25] [--max-runs N|full] [--run-timeout SECONDS]
+#                                 [--one-fault-per-run] [--work DIR] [-j N]
 #
 #   --build DIR       the build whose check/jvmti-check, runtime/libjvmtilayer.so,
 #                     tests/agents/classes and tests/agents/instrument-agent.jar are used
@@ -21,10 +22,11 @@
 #   --jdk17, --jdk25  the JDKs (default /usr/lib/jvm/java-17-openjdk-amd64 and
 #                     /usr/lib/jvm/temurin-25-jdk-amd64)
 #   --only AGENT      jdwp, instrument, byteman or jacoco; may be repeated (default: all four)
+#   --versions V      the JDKs to sweep on: 17, 25 or 17,25 (default)
 #   --max-runs N      at most N runs per sweep (jvmti-check --max-runs: spread over the call sites).
-#                     Default, per agent: the full sweep where it took under about 5 minutes on a
-#                     loaded 2-core machine (instrument, byteman, jacoco), a bounded sample of 120
-#                     runs for jdwp (338 runs, each a JVM and a jdb). `full`: every run of every sweep.
+#                     Default: full, every run of every sweep
+#   --one-fault-per-run  jvmti-check --one-fault-per-run: no chained faults (the sweep as it was
+#                     before issue 43; bench/check/sweep_bench.sh compares the two)
 #   --run-timeout S   a run still going after S seconds is killed and counted hung (default 60)
 #   -j N              runs at a time (default 2)
 #   --work DIR        where the sweeps go (default: real-agents-sweeps.DATE in the current
@@ -32,9 +34,11 @@
 #                     sweep.out (jvmti-check's summary with each bad run's replay command), and
 #                     table.md, the table printed at the end
 #
-# Prints one table: agent, JDK, call sites, runs (full, or "sample of N of M"), outcome counts,
-# wall time. Exit status 0 when every sweep ran to its end (bad outcomes are findings, not
-# failures of this script), 1 when jvmti-check failed otherwise, 2 for a bad command line.
+# Prints one table: agent, JDK, call sites, runs (full, or "sample of N of M"), command runs (the
+# learning run and each run of the command, chained or not), outcome counts, errors (runs at
+# error level under the default --fail-on), wall time. Exit status 0 when every sweep ran to its
+# end (bad outcomes are findings, not failures of this script), 1 when jvmti-check failed
+# otherwise, 2 for a bad command line.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -44,7 +48,9 @@ build=$root/build
 jdk17=/usr/lib/jvm/java-17-openjdk-amd64
 jdk25=/usr/lib/jvm/temurin-25-jdk-amd64
 agents=()
-max_runs=default
+max_runs=full
+versions=17,25
+one_fault=()
 run_timeout=60
 jobs=2
 work=
@@ -59,6 +65,10 @@ while [ $# -gt 0 ]; do
         *) echo "real-agents.sh: --only $2: not jdwp, instrument, byteman or jacoco" >&2; exit 2 ;; esac
       shift 2 ;;
     --max-runs) max_runs=$2; shift 2 ;;
+    --versions)
+      case $2 in 17|25|17,25) versions=$2 ;; *) echo "real-agents.sh: --versions $2: not 17, 25 or 17,25" >&2; exit 2 ;; esac
+      shift 2 ;;
+    --one-fault-per-run) one_fault=(--one-fault-per-run); shift ;;
     --run-timeout) run_timeout=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
@@ -71,7 +81,10 @@ check=$build/check/jvmti-check
 layer=$build/runtime/libjvmtilayer.so
 classes=$build/tests/agents/classes
 instrument_jar=$build/tests/agents/instrument-agent.jar
-for f in "$check" "$layer" "$classes" "$instrument_jar" "$jdk17/bin/java" "$jdk25/bin/java" \
+jdks=()
+[[ ,$versions, == *,17,* ]] && jdks+=("$jdk17/bin/java")
+[[ ,$versions, == *,25,* ]] && jdks+=("$jdk25/bin/java")
+for f in "$check" "$layer" "$classes" "$instrument_jar" "${jdks[@]}" \
          /usr/share/java/byteman.jar /usr/share/java/org.jacoco.agent.rt.jar; do
   [ -e "$f" ] || { echo "real-agents.sh: $f is missing (build the targets jvmti-check jvmtilayer agent_test_classes; install libbyteman-java and libjacoco-java)" >&2; exit 2; }
 done
@@ -106,18 +119,15 @@ command_for() {
   esac
 }
 
-default_max_runs() {
-  case $1 in jdwp) echo 120 ;; *) echo full ;; esac
-}
 
 table=$work/table.md
 {
-  echo "| agent | JDK | call sites | runs | handled | not reached | crashed | hung | exit status changed | leaked | new violations | wall time |"
-  echo "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| agent | JDK | call sites | runs | command runs | handled | declined | not reached | crashed | hung | new violations | leaked | exit status changed | errors | wall time |"
+  echo "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$table"
 failed=0
 for agent in "${agents[@]}"; do
-  for v in 17 25; do
+  for v in ${versions//,/ }; do
     jdk=$jdk17
     [ $v = 25 ] && jdk=$jdk25
     name=$agent-jdk$v
@@ -126,20 +136,19 @@ for agent in "${agents[@]}"; do
     mkdir -p "$dir"
     command_for "$agent" "$jdk" "$dir"
     n=$max_runs
-    [ "$n" = default ] && n=$(default_max_runs "$agent")
     limit=()
     [ "$n" = full ] || limit=(--max-runs "$n")
     echo "real-agents.sh: sweeping $agent on $jdk (${n} runs)..." >&2
     start=$(date +%s.%N)
     status=0
     # Each run's working directory is the pair's directory: an hs_err file lands there first.
-    (cd "$dir" && "$check" --inject-sweep -j "$jobs" "${limit[@]}" --run-timeout "$run_timeout" \
+    (cd "$dir" && "$check" --inject-sweep -j "$jobs" "${limit[@]}" "${one_fault[@]}" --run-timeout "$run_timeout" \
         --layer "$layer" --sweep-dir "$dir/sweep" --json "$dir/sweep.json" --sarif "$dir/sweep.sarif" \
         check=spec -- "${cmd[@]}") > "$dir/sweep.out" 2> "$dir/sweep.err" || status=$?
     wall=$(echo "$(date +%s.%N) - $start" | bc)
     if [ $status -gt 1 ] || [ ! -s "$dir/sweep.json" ]; then
       echo "real-agents.sh: jvmti-check failed for $name (exit status $status); see $dir/sweep.err" >&2
-      echo "| $agent | $v | - | failed (exit status $status) | | | | | | | | $(printf '%.0f' "$wall") s |" >> "$table"
+      echo "| $agent | $v | - | failed (exit status $status) | | | | | | | | | | | $(printf '%.0f' "$wall") s |" >> "$table"
       failed=1
       continue
     fi
@@ -151,12 +160,14 @@ count = lambda o: sum(1 for r in runs if r["outcome"] == o)
 planned, possible = d["plannedRuns"], d["possibleRuns"]
 what = "%d (full)" % possible if planned >= possible else "sample of %d of %d" % (planned, possible)
 wall = float(sys.argv[4])
-print("| %s | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d min %02d s |" % (
-    sys.argv[2], sys.argv[3], len(d["sites"]), what, count("handled"), count("not reached"), count("crashed"),
-    count("hung"), count("exit status changed"), count("leaked"), count("new violations"), wall // 60, wall % 60))
+errors = sum(1 for r in runs if r.get("level") == "error")
+print("| %s | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d min %02d s |" % (
+    sys.argv[2], sys.argv[3], len(d["sites"]), what, d.get("jvmStarts", 0), count("handled"), count("declined"),
+    count("not reached"), count("crashed"), count("hung"), count("new violations"), count("leaked"),
+    count("exit status changed"), errors, wall // 60, wall % 60))
 EOF
   done
 done
 cat "$table"
-echo "real-agents.sh: sweeps in $work (AGENT-jdkN/sweep.out has each bad run's replay command)" >&2
+echo "real-agents.sh: sweeps in $work (AGENT-jdkN/sweep.out has each finding with its replay commands)" >&2
 exit $failed

@@ -8,17 +8,18 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
-#include "sweep_classify.hpp"
-#include "sweep_crash.hpp"
-#include "sweep_options.hpp"
-#include "sweep_plan.hpp"
-#include "sweep_report.hpp"
-#include "sweep_result.hpp"
-#include "sweep_run.hpp"
+#include "sweep/classify.hpp"
+#include "sweep/crash.hpp"
+#include "options.hpp"
+#include "sweep/plan.hpp"
+#include "sweep/report.hpp"
+#include "sweep/result.hpp"
+#include "sweep/jobs.hpp"
 
 using namespace jvmticheck;
 using Words = std::vector<std::string>;
@@ -41,10 +42,16 @@ std::string problem(const Words& args) {
 }  // namespace
 
 TEST_CASE("sweep options: every option, settings and the command") {
-    CHECK(isSweepCommandLine({"--inject-sweep", "--", "java"}));
-    CHECK(isSweepCommandLine({"check=strict", "--sweep-merge", "a.json"}));
-    CHECK_FALSE(isSweepCommandLine({"--", "java", "--inject-sweep"}));
-    CHECK_FALSE(isSweepCommandLine({"check=strict", "--", "java"}));
+    // One parser for the three modes: the mode is read before "--" only.
+    const auto mode = [](const Words& args) {
+        CommandLine line;
+        parseCommandLine(args, line);
+        return line.mode;
+    };
+    CHECK(mode({"--inject-sweep", "--", "java"}) == Mode::Sweep);
+    CHECK(mode({"check=strict", "--sweep-merge", "a.json"}) == Mode::Merge);
+    CHECK(mode({"--", "java", "--inject-sweep"}) == Mode::Run);
+    CHECK(mode({"check=strict", "--", "java"}) == Mode::Run);
 
     SweepOptions o;
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--max-runs", "12", "-j", "3", "--shard=2/4", "--run-timeout", "2.5",
@@ -97,7 +104,7 @@ TEST_CASE("sweep options: what is wrong is named") {
           "'--error-exitcode=3' is not taken with --inject-sweep (the sweep decides its exit status and each run's "
           "report directory itself)");
     CHECK(problem({"--inject-sweep", "inject=all", "--", "java"}) ==
-          "'inject=all': inject= is not taken: the sweep injects one fault per run itself");
+          "'inject=all': inject= is not taken: the sweep injects the faults of each run itself");  // chained runs: several
     CHECK(problem({"--inject-sweep", "inject-log=x", "--", "java"}).rfind("'inject-log=x': inject-log= is not taken", 0) == 0);
     CHECK(problem({"--inject-sweep", "nosuch=1", "--", "java"}).rfind("'nosuch=1': the layer has no setting 'nosuch'", 0) == 0);
     CHECK(problem({"--inject-sweep", "agent=x", "--", "java"}).rfind("'agent=x': agent= is not taken", 0) == 0);
@@ -111,6 +118,63 @@ TEST_CASE("sweep options: what is wrong is named") {
           "--shard is an option of --inject-sweep, not of --sweep-merge");
     CHECK(problem({"--sweep-merge", "--json", "o.json", "a.json", "--", "java"}) ==
           "--sweep-merge takes no command: give the shards' JSON files (IN.json...)");
+}
+
+TEST_CASE("one parser, three modes: an option of another mode is refused by name") {
+    CheckOptions run;
+    CHECK(parseCheckOptions({"--max-runs", "3", "--", "java"}, run) ==
+          "--max-runs is an option of --inject-sweep (a fault-injection sweep), not of a run");
+    CHECK(parseCheckOptions({"--shard", "1/2", "--", "java"}, run) ==
+          "--shard is an option of --inject-sweep (a fault-injection sweep), not of a run");
+    CHECK(problem({"--sweep-merge", "--json", "o.json", "--one-fault-per-run", "a.json"}) ==
+          "--one-fault-per-run is an option of --inject-sweep, not of --sweep-merge");
+    CHECK(problem({"--inject-sweep", "--keep-work-dir", "--", "java"}).rfind("'--keep-work-dir' is not taken with --inject-sweep", 0) == 0);
+    // --fail-on: a severity in a run, outcomes in a sweep.
+    CHECK(parseCheckOptions({"--fail-on=crash", "--", "java"}, run) ==
+          "--fail-on crash: expected error or warning (the least severity that fails the run)");
+    SweepOptions o;
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--fail-on", "crash,exit", "--", "java"}, o));
+    CHECK(o.failOn == SweepFailOn{true, false, false, false, true});
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--", "java"}, o));
+    CHECK(sweepFailOnText(o.failOn) == "crash,hang,violation,leak");
+    REQUIRE_FALSE(parseSweepOptions({"--sweep-merge", "--fail-on=warning", "--json", "o.json", "a.json"}, o));
+    CHECK(sweepFailOnText(o.failOn) == "crash,hang,violation,leak,exit");
+    CHECK(problem({"--inject-sweep", "--fail-on", "crash,fatal", "--", "java"}).rfind("--fail-on crash,fatal: expected outcomes among", 0) == 0);
+}
+
+TEST_CASE("sweep options: --shard alone takes shard K of N from the CI's variables") {
+    const auto from = [](std::map<std::string, std::string> vars) {
+        return [vars](const std::string& name) -> std::optional<std::string> {
+            const auto it = vars.find(name);
+            return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
+        };
+    };
+    SweepOptions o;
+    // Bazel counts from 0, GitLab and jvmti-check's own variables from 1.
+    const auto bazel = parseSweepOptions({"--inject-sweep", "--shard", "check=strict", "--", "java"}, o,
+                                         from({{"TEST_SHARD_INDEX", "0"}, {"TEST_TOTAL_SHARDS", "3"}}));
+    INFO(bazel.value_or(""));
+    REQUIRE_FALSE(bazel);
+    CHECK(o.shardK == 1);
+    CHECK(o.shardN == 3);
+    CHECK(o.shardFrom == "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS");
+    CHECK(o.settings == Words{"check=strict"});
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"CI_NODE_INDEX", "3"}, {"CI_NODE_TOTAL", "3"}})));
+    CHECK(o.shardK == 3);
+    CHECK(o.shardN == 3);
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o,
+                                    from({{"JVMTI_CHECK_SHARD", "2"}, {"JVMTI_CHECK_SHARDS", "4"}, {"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "9"}})));
+    CHECK(o.shardK == 2);  // jvmti-check's own variables first
+    CHECK(o.shardN == 4);
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "2/5", "--", "java"}, o, from({{"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "9"}})));
+    CHECK(o.shardK == 2);  // a value given wins
+    CHECK(o.shardN == 5);
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({})).value_or("").rfind(
+              "--shard without K/N reads the CI's variables, and none is set", 0) == 0);
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"CI_NODE_INDEX", "4"}, {"CI_NODE_TOTAL", "3"}})) ==
+          "--shard: CI_NODE_INDEX/CI_NODE_TOTAL = 4/3: expected an index from 1 and a total above it, 1 or more");
+    CHECK(parseSweepOptions({"--inject-sweep", "--shard", "--", "java"}, o, from({{"TEST_SHARD_INDEX", "0"}})) ==
+          "--shard: TEST_SHARD_INDEX/TEST_TOTAL_SHARDS: only one of the two is set");
 }
 
 TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spread over sites, shards") {
@@ -201,6 +265,28 @@ TEST_CASE("sweep verdicts: against the learning run") {
     Observation status = run;
     status.status = 3;
     CHECK(classify(base, status, "liba.so").outcome == Outcome::StatusChanged);
+    CHECK(classify(base, status, "liba.so").consequence == "exit status 3");
+    CHECK(levelOf(Outcome::StatusChanged, SweepFailOn{}) == RunLevel::Warning);
+    CHECK(levelOf(Outcome::StatusChanged, *parseSweepFailOn("exit")) == RunLevel::Error);
+    CHECK(levelOf(Outcome::Crashed, *parseSweepFailOn("exit")) == RunLevel::Warning);
+    // The JVM says the agent failed to start after the fault: declined, a note.
+    Observation declined = status;
+    declined.status = 1;
+    declined.declined = declineLine("Error occurred during initialization of VM\nagent library failed to init: /x/liba.so\n");
+    CHECK(declined.declined == "agent library failed to init: /x/liba.so");
+    const Verdict d = classify(base, declined, "liba.so");
+    CHECK(d.outcome == Outcome::Declined);
+    CHECK(d.details.front() == "the agent declined to start: agent library failed to init: /x/liba.so");
+    CHECK(levelOf(d.outcome, *parseSweepFailOn("warning")) == RunLevel::Note);
+    CHECK(declineLine("agent library failed Agent_OnLoad: jdwp") == "agent library failed Agent_OnLoad: jdwp");
+    CHECK(declineLine("jvmtilayer: error: Agent_OnLoad of /a/liba.so returned -1") ==
+          "jvmtilayer: error: Agent_OnLoad of /a/liba.so returned -1");
+    CHECK(declineLine("Exception in thread \"main\" java.lang.Error\n").empty());
+    // A leak or a crash in a declined run stays what it is.
+    Observation declinedLeak = more;
+    declinedLeak.status = 1;
+    declinedLeak.declined = declined.declined;
+    CHECK(classify(base, declinedLeak, "liba.so").outcome == Outcome::Leaked);
     Observation signal = violated;
     signal.status = 134;
     const Verdict crashed = classify(base, signal, "liba.so");
@@ -288,7 +374,45 @@ TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
     CHECK_THAT(junit, Catch::Contains("<testsuite name=\"jvmti.sweep\" tests=\"3\" failures=\"1\""));
     CHECK_THAT(junit, Catch::Contains("<testcase classname=\"jvmti.sweep.GetFrameCount\" name=\"liba.so+0x20 INTERNAL\""));
     CHECK_THAT(sweepHtml(r), Catch::Contains("<td>crashed</td>"));
-    CHECK_THAT(sweepSummary(r), Catch::Contains("jvmti-check: 1 bad outcome:"));
+    // The summary counts the error-level runs and the findings (issue 43).
+    CHECK_THAT(sweepSummary(r), Catch::Contains("jvmti-check: 1 bad outcome (1 at error level, --fail-on crash,hang,violation,leak) in 1 finding"));
+
+    // Two errors ending the same way at one site: one finding, one SARIF result naming both;
+    // the runs table still counts runs.
+    SweepResult two = r;
+    two.runs[0].outcome = Outcome::Crashed;
+    two.runs[0].run.errorName = "JVMTI_ERROR_OUT_OF_MEMORY";
+    two.runs[0].surfaced = two.runs[1].surfaced;
+    two.runs[0].consequence = two.runs[1].consequence = "SIGSEGV crashed here: liba.so!f+0x9 (/src/a.cpp:8)";
+    REQUIRE(findings(two).size() == 1);
+    CHECK(findings(two)[0].runs.size() == 2);
+    const auto grouped = nlohmann::json::parse(sweepSarif(two, {"1.0.0", "", "/src"}));
+    REQUIRE(grouped["runs"][0]["results"].size() == 1);
+    const auto& one = grouped["runs"][0]["results"][0];
+    CHECK(one["properties"]["errors"].size() == 2);
+    CHECK(one["relatedLocations"].size() == 3);  // where it surfaced, once; each error's run
+    CHECK_THAT(one["message"]["text"].get<std::string>(), Catch::Contains("JVMTI_ERROR_OUT_OF_MEMORY, JVMTI_ERROR_INTERNAL"));
+    CHECK_THAT(sweepSummary(two), Catch::Contains("2 bad outcomes (2 at error level"));
+    CHECK_THAT(sweepSummary(two), Catch::Contains("errors: OUT_OF_MEMORY, INTERNAL"));
+    CHECK(outcomeCounts(two)[4] == std::pair{Outcome::Crashed, std::size_t{2}});
+
+    // --fail-on decides the levels: an exit status change is a warning by default, a declined
+    // start a note; neither fails the sweep.
+    SweepResult soft = r;
+    soft.runs[1].outcome = Outcome::StatusChanged;
+    soft.runs[1].consequence = "exit status 1";
+    soft.runs[2].outcome = Outcome::Declined;
+    soft.runs[2].consequence = "declined to start";
+    CHECK(errorRuns(soft) == 0);
+    const auto levels = nlohmann::json::parse(sweepSarif(soft, {"1.0.0", "", "/src"}));
+    REQUIRE(levels["runs"][0]["results"].size() == 2);
+    CHECK(levels["runs"][0]["results"][0]["level"] == "warning");
+    CHECK(levels["runs"][0]["results"][1]["level"] == "note");
+    CHECK(levels["runs"][0]["results"][1]["ruleId"] == "sweep.declined");
+    CHECK_THAT(sweepJunit(soft), Catch::Contains("failures=\"0\""));
+    soft.failOn = *parseSweepFailOn("warning");
+    CHECK(errorRuns(soft) == 1);
+    CHECK_THAT(sweepJunit(soft), Catch::Contains("failures=\"1\""));
 }
 
 TEST_CASE("sweep runs: N at a time, each exit status, a timeout kills the whole process group") {

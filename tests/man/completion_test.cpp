@@ -43,6 +43,12 @@ TEST_CASE("completion: each command's options, from its --help") {
     CHECK(complete("_jvmtigen_jvmtigen", "jvmtigen --only he") == "header\n");
     CHECK(complete("_jvmtigen_jvmtigen", "jvmtigen --diff-a") == "--diff-api-version\n");
     CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --ht") == "--html\n");
+    // --NAME=VALUE options complete as one word, with the value's choices; --shard's value is optional.
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --fail") == "--fail-on=\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --fail-on=w") == "warning\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --error-exitcode=").empty());
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --one-f") == "--one-fault-per-run\n");
+    CHECK(complete("_jvmtigen_jvmti_check", "jvmti-check --shard --inj") == "--inject-sweep\n");
     CHECK(complete("_jvmtigen_jvmti_abi_diff", "jvmti-abi-diff --j") == "--json\n");
     CHECK(complete("_jvmtigen_jvmti_impl_check", "jvmti-impl-check --wr") == "--write-stubs\n");
     CHECK(complete("_jvmtigen_jvmti_conform", "jvmti-conform --ex") == "--expect\n");

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <cstdio>
 
-#include "sweep_crash.hpp"
+#include "sweep/crash.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 3) {

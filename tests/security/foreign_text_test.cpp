@@ -17,9 +17,9 @@
 #include "report/formats/text_encoding.hpp"
 #include "report/report_names.hpp"
 #include "support.hpp"
-#include "sweep_crash.hpp"
-#include "sweep_report.hpp"
-#include "sweep_result.hpp"
+#include "sweep/crash.hpp"
+#include "sweep/report.hpp"
+#include "sweep/result.hpp"
 
 namespace fs = std::filesystem;
 using testsupport::writeFile;

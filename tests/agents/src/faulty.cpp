@@ -6,7 +6,9 @@
 // found in the wild do; careful (FAULTY_CAREFUL) checks each and skips what failed. The six
 // mishandlings of the careless build are each marked "planted" on the line that uses the value;
 // every other call (setting up, error names) is handled by both builds: a failure there is
-// printed and the agent goes on without its work, so the JVM's exit status stays the same.
+// printed and the agent goes on without its work, so the JVM's exit status stays the same;
+// except that the careful build declines to start (Agent_OnLoad returns an error) when its
+// start-up calls fail, as a careful agent does.
 //
 // Options: out=FILE
 #include "agent_util.h"
@@ -106,7 +108,12 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     callbacks.ClassPrepare = onClassPrepare;
     jvmtiError err = jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
     if (err == JVMTI_ERROR_NONE) err = jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
-    if (err != JVMTI_ERROR_NONE) au_printf("not started: error %d\n", static_cast<int>(err));
+    if (err != JVMTI_ERROR_NONE) {
+        au_printf("not started: error %d\n", static_cast<int>(err));
+        // The careful build declines to start without its events, as the spec lets an agent
+        // (the VM then ends); the careless one carries on without them.
+        if (careful) return JNI_ERR;
+    }
     return JNI_OK;
 }
 

@@ -9,14 +9,15 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "sweep_classify.hpp"
-#include "sweep_plan.hpp"
+#include "sweep/classify.hpp"
+#include "sweep/plan.hpp"
 
 namespace jvmticheck {
 
 struct SweepRunResult {
     SweepRun run;
     Outcome outcome = Outcome::Handled;
+    std::string consequence;  // Verdict::consequence
     int status = 0;
     double seconds = 0;
     std::vector<std::string> details;
@@ -33,6 +34,9 @@ struct SweepResult {
     unsigned shardK = 1, shardN = 1;     // 1/1: the whole sweep
     std::size_t plannedRuns = 0;         // of the whole sweep, after --max-runs
     std::size_t possibleRuns = 0;        // (site, error) pairs before --max-runs
+    SweepFailOn failOn;                  // what fails the sweep (not kept in the JSON's verdicts: its runs' levels follow it)
+    std::size_t jvmStarts = 0;           // runs of the command made, learning run included (chained runs count once)
+    bool chained = false;                // faults chained (several per run) rather than one per run
     unsigned jobs = 1;
     double wallSeconds = 0, learningSeconds = 0;
     std::string sweepDir;
@@ -53,5 +57,18 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
 // Runs per outcome, in kOutcomes order.
 std::vector<std::pair<Outcome, std::size_t>> outcomeCounts(const SweepResult& result);
 std::size_t badRuns(const SweepResult& result);
+// Runs at error level under the result's --fail-on: the sweep fails when there is one.
+std::size_t errorRuns(const SweepResult& result);
+
+// One finding per place: the bad and declined runs of one call site that ended with the same
+// outcome and consequence, each error with its run (and replay command). In order of their first run.
+struct Finding {
+    Outcome outcome = Outcome::Handled;
+    RunLevel level = RunLevel::None;
+    SweepSite site;
+    std::string consequence;
+    std::vector<const SweepRunResult*> runs;  // one per error, by index
+};
+std::vector<Finding> findings(const SweepResult& result);
 
 }  // namespace jvmticheck

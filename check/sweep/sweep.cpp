@@ -1,4 +1,4 @@
-#include "sweep.hpp"
+#include "sweep/sweep.hpp"
 
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -18,16 +19,20 @@
 #include "files/own_files.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/formats/text_encoding.hpp"
-#include "sweep_plan.hpp"
+#include "sweep/plan.hpp"
 #include "run.hpp"
-#include "sweep_report.hpp"
-#include "sweep_run.hpp"
+#include "sweep/report.hpp"
+#include "sweep/chain.hpp"
+#include "sweep/jobs.hpp"
 
 namespace jvmticheck {
 
 namespace fs = std::filesystem;
 
 namespace {
+
+// The most faults one chained run arms (each an inject= rule in the run's settings).
+constexpr std::size_t kMaxChain = 48;
 
 int fail(const std::string& message) {
     std::cerr << "jvmti-check: " << message << "\n";
@@ -115,6 +120,7 @@ Observation observe(const fs::path& dir, const JobEnd& end, double timeout, cons
     for (const auto& j : o.jvms) pids.insert(j.pid);
     const std::vector<fs::path> crashes = hsErrFiles(dir, pids);
     if (!crashes.empty()) o.crash = parseHsErr(readText(crashes.front()), crashes.front().string(), agents);
+    if (o.status != 0) o.declined = declineLine(readText(dir / "command.err") + readText(dir / "command.out"));
     return o;
 }
 
@@ -163,7 +169,7 @@ int writeOutputs(const SweepResult& result, const SweepOptions& o, const std::st
     write(o.html, "HTML", [&] { return sweepHtml(result); });
     std::cout << sweepSummary(result) << std::flush;
     if (unwritten > 0) return fail(std::to_string(unwritten) + " output(s) could not be written: the sweep fails");
-    return badRuns(result) > 0 ? 1 : 0;
+    return errorRuns(result) > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -213,6 +219,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     result.settings = o.settings;
     result.shardK = o.shardK;
     result.shardN = o.shardN;
+    result.failOn = o.failOn;
     result.sweepDir = sweepDir.string();
     result.learningSeconds = learned.seconds;
     result.baseline = baselineOf(learned.status, collected.jvms);
@@ -234,17 +241,12 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
 
     std::set<std::string> agents;
     for (const auto& s : result.sites) agents.insert(libraryOf(s.site));
-    std::vector<Job> jobs;
     result.runs.resize(mine.size());
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> position;  // (function, site, error) -> run
     for (std::size_t i = 0; i < mine.size(); ++i) {
-        char name[32];
-        std::snprintf(name, sizeof name, "run-%04zu", mine[i].index);
-        const fs::path dir = sweepDir / name;
-        if (!prepare(dir)) return fail("cannot make " + dir.string());
-        jobs.push_back({runArgs(mine[i].rule(), dir), dir, timeout});
         auto& r = result.runs[i];
         r.run = mine[i];
-        r.dir = dir.string();
+        position[{mine[i].site.function, mine[i].site.site, mine[i].errorName}] = i;
         std::vector<std::string> replay{argv0};
         if (o.layer) replay.insert(replay.end(), {"--layer", *o.layer});
         replay.insert(replay.end(), o.settings.begin(), o.settings.end());
@@ -253,28 +255,80 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         replay.insert(replay.end(), shown.begin(), shown.end());
         r.replay = quoted(replay);
     }
+    result.chained = !o.oneFaultPerRun;
+    Chains chains(mine, kMaxChain, result.chained);
+    std::vector<Batch> batches;  // by job number
+    std::vector<fs::path> dirs;
+    std::string problem;
     Progress progress;
-    progress.total = jobs.size();
+    progress.total = mine.size();
     progress.show();
     const auto started = std::chrono::steady_clock::now();
-    const bool complete = runJobs(jobs, result.jobs, [&](std::size_t i, const JobEnd& end) {
-        auto& r = result.runs[i];
-        const Observation seen = observe(jobs[i].dir, end, timeout, agents);
-        const Verdict v = classify(result.baseline, seen, libraryOf(r.run.site.site));
-        r.crash = seen.crash;
-        r.outcome = v.outcome;
-        r.details = v.details;
-        r.surfaced = v.surfaced;
-        r.status = end.status;
-        r.seconds = end.seconds;
-        ++progress.done;
-        progress.bad += isBad(v.outcome) ? 1 : 0;
+    const auto next = [&](Job& job) {
+        Batch b;
+        if (!problem.empty() || !chains.next(b)) return false;
+        char name[32];
+        if (b.alone()) std::snprintf(name, sizeof name, "run-%04zu", mine[b.runs.front()].index);
+        else std::snprintf(name, sizeof name, "chain-%04zu", b.id);
+        const fs::path dir = sweepDir / name;
+        if (!prepare(dir)) {
+            problem = "cannot make " + dir.string();
+            return false;
+        }
+        job = Job{runArgs(chains.rule(b), dir), dir, timeout};
+        batches.push_back(b);
+        dirs.push_back(dir);
+        return true;
+    };
+    const bool complete = runQueue(result.jobs, next, [&](std::size_t n, const JobEnd& end) {
+        const Batch& b = batches[n];
+        const Observation seen = observe(dirs[n], end, timeout, agents);
+        // Which of the batch's faults were injected: its logs' fault lines.
+        std::set<std::size_t> injected;
+        for (const auto& log : injectionLogs(dirs[n], seen.jvms)) {
+            std::istringstream lines(readText(log));
+            for (std::string line; std::getline(lines, line);) {
+                std::istringstream words(line);
+                std::string fault, number, function, site, error;
+                if (!(words >> fault >> number >> function >> site >> error) || fault != "fault") continue;
+                if (const auto it = position.find({function, site, error}); it != position.end()) injected.insert(it->second);
+            }
+        }
+        const std::size_t fired = injected.size();
+        // The library of the one fault injected (where a crash or report surfaced), if one.
+        const std::string library = fired == 1 ? libraryOf(mine[*injected.begin()].site.site)
+                                    : b.alone() ? libraryOf(mine[b.runs.front()].site.site)
+                                                : std::string();
+        const Verdict v = classify(result.baseline, seen, library);
+        const bool clean = v.outcome == Outcome::Handled || v.outcome == Outcome::NotReached;
+        std::vector<std::size_t> settled;
+        chains.done(b, injected, clean, settled);
+        for (std::size_t i : settled) {
+            auto& r = result.runs[i];
+            r.crash = seen.crash;
+            r.outcome = v.outcome;
+            r.consequence = v.consequence;
+            r.details = v.details;
+            r.surfaced = v.surfaced;
+            if (!b.alone()) {
+                if (clean) r.outcome = Outcome::Handled;
+                r.details.push_back("in a chained run of " + std::to_string(b.runs.size()) + " armed faults, " +
+                                    std::to_string(fired) + " injected");
+            }
+            r.status = end.status;
+            r.seconds = end.seconds;
+            r.dir = dirs[n].string();
+            ++progress.done;
+            progress.bad += isBad(r.outcome) ? 1 : 0;
+        }
         progress.show();
     });
+    result.jvmStarts = 1 + chains.batches();
+    if (!problem.empty()) return fail(problem);
     progress.end();
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!complete) {
-        std::cerr << "jvmti-check: inject sweep interrupted: " << progress.done << " of " << jobs.size() << " runs done\n";
+        std::cerr << "jvmti-check: inject sweep interrupted: " << progress.done << " of " << mine.size() << " runs done\n";
         return 130;
     }
     return writeOutputs(result, o, version);
@@ -298,6 +352,7 @@ int runSweepMerge(const SweepOptions& o, const std::string& version) {
     if (auto problem = mergeResults(shards, merged, warnings)) return fail(*problem);
     for (const auto& w : warnings) std::cerr << "jvmti-check: warning: " << w << "\n";
     merged.version = version;
+    merged.failOn = o.failOn;
     return writeOutputs(merged, o, version);
 }
 

@@ -1,4 +1,4 @@
-#include "sweep_crash.hpp"
+#include "sweep/crash.hpp"
 
 #include "checks/source_line.hpp"
 

@@ -1,8 +1,9 @@
-#include "sweep_classify.hpp"
+#include "sweep/classify.hpp"
 
 #include <algorithm>
 #include <csignal>
 #include <cstring>
+#include <string_view>
 
 namespace jvmticheck {
 
@@ -18,6 +19,7 @@ struct Names {
 };
 constexpr Names kNames[] = {
     {Outcome::Handled, "handled", "sweep.handled"},
+    {Outcome::Declined, "declined", "sweep.declined"},
     {Outcome::NotReached, "not reached", "sweep.not-reached"},
     {Outcome::Hung, "hung", "sweep.hung"},
     {Outcome::Crashed, "crashed", "sweep.crashed"},
@@ -53,6 +55,46 @@ Seen seenIn(const std::vector<JvmReport>& jvms, const std::string& library) {
 
 bool signalStatus(int status) { return status > 128 && status <= 128 + 64; }
 
+// The ids of `seen` the baseline had fewer reports of (none, for rules), joined by ", ".
+std::string newIds(const std::map<std::string, std::uint64_t>& seen, const std::map<std::string, std::uint64_t>& before) {
+    std::string out;
+    for (const auto& [id, count] : seen) {
+        const auto it = before.find(id);
+        if (count > (it == before.end() ? 0 : it->second)) out += (out.empty() ? "" : ", ") + id;
+    }
+    return out;
+}
+
+std::string consequenceOf(Outcome o, const Observation& run, const Verdict& v, const Baseline& baseline, const std::string& library) {
+    switch (o) {
+    case Outcome::Hung: return "no end within the run's timeout";
+    case Outcome::StatusChanged: return "exit status " + statusText(run.status);
+    case Outcome::Crashed: {
+        if (!run.crash) return "ended by a signal: status " + statusText(run.status);
+        const std::string sig = run.crash->signal.substr(0, run.crash->signal.find(' '));
+        for (const auto& s : v.surfaced)
+            if (s.what.rfind("crashed", 0) == 0) return sig + " " + s.what + ": " + s.where;
+        // No frame in the agent: the problematic frame, without the library's address.
+        std::string frame = run.crash->problematicFrame;
+        if (const auto bracket = frame.find(']'); bracket != std::string::npos) {
+            const auto plus = frame.rfind('+', bracket);
+            const auto open = frame.find('[');
+            if (plus != std::string::npos && open != std::string::npos && plus > open) frame.erase(plus, bracket - plus);
+        }
+        return sig + " in " + frame;
+    }
+    case Outcome::NewViolations: {
+        const Seen seen = seenIn(run.jvms, library);
+        return "new rule ids: " + newIds(seen.rules, baseline.rules);
+    }
+    case Outcome::Leaked: {
+        const Seen seen = seenIn(run.jvms, library);
+        return "more reports of " + newIds(seen.leaks, baseline.leaks);
+    }
+    default: return outcomeName(o);
+    }
+}
+
 }  // namespace
 
 const char* outcomeName(Outcome o) {
@@ -67,7 +109,56 @@ std::optional<Outcome> parseOutcome(const std::string& name) {
     return std::nullopt;
 }
 
-bool isBad(Outcome o) { return o != Outcome::Handled && o != Outcome::NotReached; }
+bool isBad(Outcome o) { return o != Outcome::Handled && o != Outcome::NotReached && o != Outcome::Declined; }
+
+const char* failOnWord(Outcome o) {
+    switch (o) {
+    case Outcome::Crashed: return "crash";
+    case Outcome::Hung: return "hang";
+    case Outcome::NewViolations: return "violation";
+    case Outcome::Leaked: return "leak";
+    case Outcome::StatusChanged: return "exit";
+    default: return "";
+    }
+}
+
+RunLevel levelOf(Outcome o, const SweepFailOn& f) {
+    switch (o) {
+    case Outcome::Crashed: return f.crash ? RunLevel::Error : RunLevel::Warning;
+    case Outcome::Hung: return f.hang ? RunLevel::Error : RunLevel::Warning;
+    case Outcome::NewViolations: return f.violation ? RunLevel::Error : RunLevel::Warning;
+    case Outcome::Leaked: return f.leak ? RunLevel::Error : RunLevel::Warning;
+    case Outcome::StatusChanged: return f.exit ? RunLevel::Error : RunLevel::Warning;
+    case Outcome::Declined: return RunLevel::Note;
+    default: return RunLevel::None;
+    }
+}
+
+const char* levelName(RunLevel level) {
+    switch (level) {
+    case RunLevel::Error: return "error";
+    case RunLevel::Warning: return "warning";
+    case RunLevel::Note: return "note";
+    default: return "none";
+    }
+}
+
+std::string declineLine(const std::string& output) {
+    static const char* const kSaid[] = {"agent library failed to init: ", "agent library failed Agent_OnLoad: ",
+                                        "agent library failed Agent_OnAttach: ", "Agent_OnAttach failed"};
+    std::size_t from = 0;
+    while (from < output.size()) {
+        const std::size_t end = std::min(output.find('\n', from), output.size());
+        const std::string_view line(output.data() + from, end - from);
+        for (const char* said : kSaid)
+            if (line.find(said) != std::string_view::npos) return std::string(line.substr(0, 400));
+        // The layer's line when the agent it loaded returned an error: "... Agent_OnLoad of PATH returned N".
+        if (line.find("jvmtilayer: error: Agent_On") != std::string_view::npos && line.find(" returned ") != std::string_view::npos)
+            return std::string(line.substr(0, 400));
+        from = end + 1;
+    }
+    return "";
+}
 
 std::string outcomeRuleId(Outcome o) {
     for (const auto& n : kNames)
@@ -148,6 +239,17 @@ Verdict classify(const Baseline& baseline, const Observation& run, const std::st
         if (site != seen.siteIn.end()) v.surfaced.push_back({site->second, id + " reported here"});
     }
 
+    // Only a changed exit status, and the JVM says an agent refused to start after a fault: the
+    // agent declined, as the spec lets it (Agent_OnLoad's error ends the VM's start).
+    const bool onlyStatus = !found.empty() && std::all_of(found.begin(), found.end(), [](const auto& f) {
+        return f.first == Outcome::StatusChanged;
+    });
+    if (onlyStatus && !run.declined.empty() && run.faults > 0) {
+        v.outcome = Outcome::Declined;
+        v.consequence = "declined to start";
+        v.details.insert(v.details.begin(), "the agent declined to start: " + run.declined);
+        return v;
+    }
     if (found.empty()) {
         v.outcome = run.faults == 0 ? Outcome::NotReached : Outcome::Handled;
         v.details.insert(v.details.begin(), run.faults == 0 ? "no fault injected: the site's function was not called there"
@@ -158,6 +260,7 @@ Verdict classify(const Baseline& baseline, const Observation& run, const std::st
     for (const auto& f : found)
         if (static_cast<int>(f.first) < static_cast<int>(worst.first)) worst = f;
     v.outcome = worst.first;
+    v.consequence = consequenceOf(v.outcome, run, v, baseline, library);
     // Its words first.
     std::rotate(v.details.begin(), v.details.begin() + static_cast<std::ptrdiff_t>(worst.second),
                 v.details.begin() + static_cast<std::ptrdiff_t>(worst.second) + 1);

@@ -1,4 +1,4 @@
-#include "sweep_run.hpp"
+#include "sweep/jobs.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -76,6 +76,18 @@ std::filesystem::path selfExecutable() {
 }
 
 bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::function<void(std::size_t, const JobEnd&)>& ended) {
+    std::size_t given = 0;
+    return runQueue(
+        parallel,
+        [&](Job& job) {
+            if (given >= jobs.size()) return false;
+            job = jobs[given++];
+            return true;
+        },
+        ended);
+}
+
+bool runQueue(unsigned parallel, const std::function<bool(Job&)>& next, const std::function<void(std::size_t, const JobEnd&)>& ended) {
     using Clock = std::chrono::steady_clock;
     struct sigaction catcher {}, oldInt{}, oldTerm{}, oldHup{};
     catcher.sa_handler = onSignal;
@@ -84,9 +96,10 @@ bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::functio
     ::sigaction(SIGTERM, &catcher, &oldTerm);
     ::sigaction(SIGHUP, &catcher, &oldHup);
     std::vector<Running> running;
-    std::size_t next = 0;
+    std::vector<double> timeouts;  // by job number
+    std::size_t made = 0;
     if (parallel == 0) parallel = 1;
-    while ((next < jobs.size() || !running.empty())) {
+    for (;;) {
         if (interrupted) {
             for (auto& r : running) ::kill(-r.pid, SIGKILL);
             for (auto& r : running) {
@@ -96,15 +109,19 @@ bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::functio
             }
             break;
         }
-        while (next < jobs.size() && running.size() < parallel) {
-            const pid_t pid = start(jobs[next]);
+        while (running.size() < parallel) {
+            Job job;
+            if (!next(job)) break;
+            const std::size_t number = made++;
+            timeouts.push_back(job.timeout);
+            const pid_t pid = start(job);
             if (pid < 0) {
-                ended(next, JobEnd{127, false, 0});
+                ended(number, JobEnd{127, false, 0});
             } else {
-                running.push_back({next, pid, Clock::now()});
+                running.push_back({number, pid, Clock::now()});
             }
-            ++next;
         }
+        if (running.empty()) break;  // `next` has nothing, and nothing runs that could change that
         bool any = false;
         for (auto it = running.begin(); it != running.end();) {
             int raw = 0;
@@ -118,7 +135,7 @@ bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::functio
                 any = true;
                 continue;
             }
-            const double timeout = jobs[it->index].timeout;
+            const double timeout = timeouts[it->index];
             if (!it->killed && timeout > 0 && seconds > timeout) {
                 ::kill(-it->pid, SIGKILL);  // the whole group: jvmti-check, the command, its JVMs
                 it->killed = true;

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sweep_options.hpp"
+#include "options.hpp"
 
 namespace jvmticheck {
 

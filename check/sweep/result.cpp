@@ -1,7 +1,8 @@
-#include "sweep_result.hpp"
+#include "sweep/result.hpp"
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +51,8 @@ nlohmann::ordered_json toJson(const SweepResult& r) {
                     {"errorValue", x.run.error},
                     {"rule", x.run.rule()},
                     {"outcome", outcomeName(x.outcome)},
+                    {"level", levelName(levelOf(x.outcome, r.failOn))},
+                    {"consequence", x.consequence},
                     {"status", x.status},
                     {"seconds", x.seconds},
                     {"details", x.details}};
@@ -68,6 +71,9 @@ nlohmann::ordered_json toJson(const SweepResult& r) {
                 {"shard", {{"k", r.shardK}, {"n", r.shardN}}},
                 {"plannedRuns", r.plannedRuns},
                 {"possibleRuns", r.possibleRuns},
+                {"failOn", sweepFailOnText(r.failOn)},
+                {"chained", r.chained},
+                {"jvmStarts", r.jvmStarts},
                 {"jobs", r.jobs},
                 {"wallSeconds", r.wallSeconds},
                 {"learningSeconds", r.learningSeconds},
@@ -98,6 +104,9 @@ std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
         out.plannedRuns = field<std::size_t>(j, "plannedRuns", 0);
         out.possibleRuns = field<std::size_t>(j, "possibleRuns", 0);
         out.jobs = field<unsigned>(j, "jobs", 1);
+        out.chained = field<bool>(j, "chained", false);
+        out.jvmStarts = field<std::size_t>(j, "jvmStarts", 0);
+        if (out.jvmStarts > 2 * kMaxRuns) return "jvmStarts " + std::to_string(out.jvmStarts) + ": more than a sweep can make";
         out.wallSeconds = field<double>(j, "wallSeconds", 0);
         out.learningSeconds = field<double>(j, "learningSeconds", 0);
         out.sweepDir = field<std::string>(j, "sweepDir", "");
@@ -139,6 +148,7 @@ std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
             if (!outcome)
                 return "runs[" + std::to_string(r.run.index) + "].outcome: unknown outcome " + jvmtireport::jsonText(x.at("outcome"), -1);
             r.outcome = *outcome;
+            r.consequence = field<std::string>(x, "consequence", std::string(outcomeName(r.outcome)));
             r.status = field<int>(x, "status", 0);
             r.seconds = field<double>(x, "seconds", 0);
             r.details = field<std::vector<std::string>>(x, "details", {});
@@ -180,6 +190,7 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
             return "input " + std::to_string(i + 1) + " planned " + std::to_string(s.plannedRuns) + " runs, input 1 " +
                    std::to_string(out.plannedRuns) + ": not shards of one sweep (did the learning runs differ?)";
         out.wallSeconds = std::max(out.wallSeconds, s.wallSeconds);
+        if (i > 0) out.jvmStarts += s.jvmStarts;
         for (const auto& r : s.runs) byIndex.emplace(r.run.index, r);
     }
     // fromJson keeps every index below plannedRuns, so the runs present are counted, not looked for.
@@ -196,6 +207,32 @@ std::vector<std::pair<Outcome, std::size_t>> outcomeCounts(const SweepResult& re
         const auto n = static_cast<std::size_t>(
             std::count_if(result.runs.begin(), result.runs.end(), [&](const auto& r) { return r.outcome == o; }));
         out.emplace_back(o, n);
+    }
+    return out;
+}
+
+std::size_t errorRuns(const SweepResult& result) {
+    return static_cast<std::size_t>(std::count_if(result.runs.begin(), result.runs.end(), [&](const auto& r) {
+        return levelOf(r.outcome, result.failOn) == RunLevel::Error;
+    }));
+}
+
+std::vector<Finding> findings(const SweepResult& result) {
+    std::vector<Finding> out;
+    std::map<std::tuple<std::string, std::string, int, std::string>, std::size_t> at;  // (function, site, outcome, consequence)
+    for (const auto& r : result.runs) {
+        if (!isBad(r.outcome) && r.outcome != Outcome::Declined) continue;
+        const auto key = std::tuple{r.run.site.function, r.run.site.site, static_cast<int>(r.outcome), r.consequence};
+        auto [it, added] = at.emplace(key, out.size());
+        if (added) {
+            Finding f;
+            f.outcome = r.outcome;
+            f.level = levelOf(r.outcome, result.failOn);
+            f.site = r.run.site;
+            f.consequence = r.consequence;
+            out.push_back(std::move(f));
+        }
+        out[it->second].runs.push_back(&r);
     }
     return out;
 }

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sweep_result.hpp"
+#include "sweep/result.hpp"
 
 namespace jvmticheck {
 

@@ -25,6 +25,11 @@ struct JobEnd {
 // SIGINT, SIGTERM and SIGHUP kill the running process groups and end it early: false then.
 bool runJobs(const std::vector<Job>& jobs, unsigned parallel, const std::function<void(std::size_t, const JobEnd&)>& ended);
 
+// The same for jobs made as slots free up: `next(job)` gives the next one (false: none now, for
+// example until a running job ends); `ended(n, end)` is called as the nth job made ends. Ends
+// when nothing runs and `next` gives nothing.
+bool runQueue(unsigned parallel, const std::function<bool(Job&)>& next, const std::function<void(std::size_t, const JobEnd&)>& ended);
+
 // The path of this executable (/proc/self/exe).
 std::filesystem::path selfExecutable();
 

@@ -1,6 +1,7 @@
 // The sweep as SARIF 2.1.0 and as JUnit XML (sweep_report.hpp).
 #include <cstdio>
 #include <filesystem>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -8,7 +9,7 @@
 #include "report/formats/jvm_report.hpp"
 #include "report/formats/text_encoding.hpp"
 #include "report/formats/report_files_io.hpp"
-#include "sweep_report.hpp"
+#include "sweep/report.hpp"
 
 namespace jvmticheck {
 
@@ -29,10 +30,14 @@ constexpr OutcomeRule kRules[] = {
     {Outcome::Crashed, "Crashed", "The command crashed (ended by a signal, or a JVM wrote an hs_err file) after a JVMTI call "
                                   "failed with an error the specification allows it", "error"},
     {Outcome::StatusChanged, "ExitStatusChanged", "The command ended with another exit status than without the fault, "
-                                                  "after a JVMTI call failed with an error the specification allows it", "error"},
+                                                  "after a JVMTI call failed with an error the specification allows it: the "
+                                                  "agent stopped the program (a warning unless --fail-on names exit)", "warning"},
     {Outcome::NewViolations, "NewViolations", "The layer reported rules the run without the fault did not break (an "
                                               "out-parameter used after the call failed, a failure not checked)", "error"},
-    {Outcome::Leaked, "Leaked", "The agent kept more JVMTI memory or references at exit than without the fault", "warning"},
+    {Outcome::Leaked, "Leaked", "The agent kept more JVMTI memory or references at exit than without the fault", "error"},
+    {Outcome::Declined, "Declined", "The agent returned an error from Agent_OnLoad or Agent_OnAttach after a JVMTI call of its "
+                                    "start-up failed, and the JVM said the agent failed to initialise: it declined to start "
+                                    "without what it needs, which the specification allows (handled)", "note"},
 };
 
 std::string sentence(std::string text) { return text.empty() || text.back() == '.' ? text : text + "."; }
@@ -95,38 +100,45 @@ std::string sweepSarif(const SweepResult& r, const SweepSarifContext& context) {
                                                                   "properties (jvmti-check inject=...)."}}},
                          {"defaultConfiguration", {{"level", rule.level}}}});
     Json results = Json::array();
-    for (const auto& x : r.runs) {
-        if (!isBad(x.outcome)) continue;
+    for (const auto& f : findings(r)) {
         int ruleIndex = 0;
-        const char* level = "error";
         for (std::size_t i = 0; i < std::size(kRules); ++i)
-            if (kRules[i].outcome == x.outcome) {
-                ruleIndex = static_cast<int>(i);
-                level = kRules[i].level;
-            }
-        std::string text = x.run.site.function + " failed with " + x.run.errorName + " (injected at its first call from " +
-                           x.run.site.site + ") and the command " +
-                           (x.outcome == Outcome::Crashed ? std::string("crashed")
-                            : x.outcome == Outcome::Hung  ? std::string("hung")
-                                                          : std::string("showed: ") + outcomeName(x.outcome));
-        if (!x.details.empty()) text += " \u2014 " + x.details.front();
-        Json result = {{"ruleId", outcomeRuleId(x.outcome)},
+            if (kRules[i].outcome == f.outcome) ruleIndex = static_cast<int>(i);
+        const SweepRunResult& first = *f.runs.front();
+        std::string errors;
+        for (const auto* x : f.runs) errors += (errors.empty() ? "" : ", ") + x->run.errorName;
+        std::string text = f.site.function + " failed with " + errors + " (injected at its first call from " + f.site.site +
+                           ") and " +
+                           (f.outcome == Outcome::Declined ? std::string("the agent declined to start")
+                            : f.outcome == Outcome::Crashed ? std::string("the command crashed")
+                            : f.outcome == Outcome::Hung    ? std::string("the command hung")
+                                                            : std::string("the command showed: ") + outcomeName(f.outcome));
+        if (!first.details.empty()) text += " \u2014 " + first.details.front();
+        Json result = {{"ruleId", outcomeRuleId(f.outcome)},
                        {"ruleIndex", ruleIndex},
-                       {"level", level},
+                       {"level", levelName(f.level)},
                        {"message", {{"text", sentence(text)}}},
-                       {"locations", Json::array({location(x.run.site.where, root)})}};
-        if (!x.surfaced.empty()) {
-            Json related = Json::array();
-            int id = 1;
-            for (const auto& s : x.surfaced) related.push_back(location(s.where, root, id++, s.what));
-            result["relatedLocations"] = std::move(related);
+                       {"locations", Json::array({location(f.site.where, root)})}};
+        // Where it surfaced (each place once), then each error's own run, by its replay command.
+        Json related = Json::array();
+        int id = 1;
+        std::set<std::string> places;
+        for (const auto* x : f.runs)
+            for (const auto& s : x->surfaced)
+                if (places.insert(s.what + "\n" + s.where).second) related.push_back(location(s.where, root, id++, s.what));
+        Json perError = Json::array();
+        for (const auto* x : f.runs) {
+            related.push_back(location(f.site.where, root, id++, x->run.errorName + " injected here; replay: " + x->replay));
+            perError.push_back({{"error", x->run.errorName}, {"index", x->run.index}, {"status", x->status},
+                                {"replay", x->replay}, {"directory", x->dir}});
         }
+        result["relatedLocations"] = std::move(related);
         result["partialFingerprints"] = {
-            {"jvmtiInjectSweep/v1", x.run.site.function + "|" + x.run.site.where.substr(0, x.run.site.where.find('+')) +
-                                        "|" + x.run.errorName + "|" + outcomeName(x.outcome)}};
-        result["properties"] = {{"index", x.run.index}, {"function", x.run.site.function}, {"site", x.run.site.site},
-                                {"where", x.run.site.where}, {"error", x.run.errorName}, {"outcome", outcomeName(x.outcome)},
-                                {"status", x.status}, {"replay", x.replay}, {"directory", x.dir}};
+            {"jvmtiInjectSweep/v2", f.site.function + "|" + f.site.where.substr(0, f.site.where.find('+')) + "|" +
+                                        outcomeName(f.outcome) + "|" + f.consequence}};
+        result["properties"] = {{"function", f.site.function}, {"site", f.site.site}, {"where", f.site.where},
+                                {"outcome", outcomeName(f.outcome)}, {"consequence", f.consequence},
+                                {"errors", std::move(perError)}, {"replay", first.replay}};
         results.push_back(std::move(result));
     }
     Json driver = {{"name", "jvmti-check"}};
@@ -162,7 +174,8 @@ std::string sweepJunit(const SweepResult& r) {
         body += "call site: " + x.run.site.where + "\nreplay: " + x.replay + "\ndirectory: " + x.dir + "\n";
         cases += "  <testcase" + attr("classname", "jvmti.sweep." + x.run.site.function) +
                  attr("name", x.run.site.site + " " + shortErrorName(x.run.errorName)) + attr("time", secondsText(x.seconds)) + ">\n";
-        if (isBad(x.outcome)) {
+        const RunLevel level = levelOf(x.outcome, r.failOn);
+        if (level == RunLevel::Error) {
             ++failures;
             cases += "    <failure" + attr("message", std::string(outcomeName(x.outcome)) + (x.details.empty() ? "" : ": " + x.details.front())) +
                      attr("type", outcomeName(x.outcome)) + ">" + xmlEscape(body) + "</failure>\n";
@@ -170,7 +183,9 @@ std::string sweepJunit(const SweepResult& r) {
             ++skipped;
             cases += "    <skipped" + attr("message", "not reached: the site's function was not called there in this run") + "/>\n";
         } else {
-            cases += "    <system-out>" + xmlEscape(body) + "</system-out>\n";
+            // Handled; a warning (a bad outcome --fail-on leaves out) or a note (declined) says so first.
+            const std::string said = level == RunLevel::None ? std::string() : std::string(levelName(level)) + ": " + outcomeName(x.outcome) + "\n";
+            cases += "    <system-out>" + xmlEscape(said + body) + "</system-out>\n";
         }
         cases += "  </testcase>\n";
     }

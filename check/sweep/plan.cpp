@@ -1,4 +1,4 @@
-#include "sweep_plan.hpp"
+#include "sweep/plan.hpp"
 
 #include <algorithm>
 #include <cctype>
