@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
     findings = std::move(kept);
     if (o.writeBaseline) {
         if (auto problem = jvmtireport::writeFileAtomically(*o.writeBaseline, writeBaselineText(findings, cwd))) {
-            std::cerr << "jvmti-lint: " << *problem << "\n";
+            std::cerr << "jvmti-lint: --write-baseline " << *o.writeBaseline << ": " << *problem << "\n";
             status = 2;
         } else {
             std::cerr << "jvmti-lint: baseline of " << plural(findings.size(), "finding") << ": " << *o.writeBaseline << "\n";
@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
         run.exitCode = status;
         run.version = std::string(jvmtihelp::projectVersion());
         if (auto problem = jvmtireport::writeFileAtomically(*o.sarif, sarifLog(findings, catalogue, run))) {
-            std::cerr << "jvmti-lint: " << *problem << "\n";
+            std::cerr << "jvmti-lint: --sarif " << *o.sarif << ": " << *problem << "\n";
             return 2;
         }
     }
