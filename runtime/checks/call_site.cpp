@@ -71,16 +71,29 @@ std::mutex describing;  // libdw's session is not thread-safe; guards `described
 // lookup reads /proc/self/maps and the library's DWARF anew.
 std::unordered_map<std::uintptr_t, std::string> described;
 
+// The module holding `at`, from one libdw session of this process kept between lookups (each
+// reads /proc/self/maps and the libraries' symbols); made again when `at` lies in no module it
+// knows, since agents load libraries as they run. The caller holds `describing`.
+Dwfl* session = nullptr;
+Dwfl_Module* moduleAt(Dwarf_Addr at) {
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (session == nullptr || attempt == 1) {
+            if (session != nullptr) dwfl_end(session);
+            session = dwfl_begin(&localProcessCallbacks());
+            if (session == nullptr || dwfl_linux_proc_report(session, ::getpid()) != 0 ||
+                dwfl_report_end(session, nullptr, nullptr) != 0)
+                return nullptr;
+        }
+        if (Dwfl_Module* module = dwfl_addrmodule(session, at)) return module;
+    }
+    return nullptr;
+}
+
 // The name of the call site `ra` returns to, read with libdw; the caller holds `describing`.
 std::string lookUp(std::uintptr_t ra) {
     // The call instruction ends just before the return address: look up the byte before it.
     const Dwarf_Addr at = ra - 1;
-    // A fresh session for each new site: agents load libraries as they run.
-    std::unique_ptr<Dwfl, decltype(&dwfl_end)> dwfl(dwfl_begin(&localProcessCallbacks()), &dwfl_end);
-    if (!dwfl || dwfl_linux_proc_report(dwfl.get(), ::getpid()) != 0 ||
-        dwfl_report_end(dwfl.get(), nullptr, nullptr) != 0)
-        return hex(ra);
-    Dwfl_Module* module = dwfl_addrmodule(dwfl.get(), at);
+    Dwfl_Module* module = moduleAt(at);
     if (module == nullptr) return hex(ra);
     Dwarf_Addr base = 0;
     const char* path = dwfl_module_info(module, nullptr, &base, nullptr, nullptr, nullptr, nullptr, nullptr);
@@ -107,26 +120,14 @@ bool wrapperSymbol(const char* name) {
 }
 
 // The symbol containing `ra`, by libdw (the symbol table too, for members an agent built with
-// -fvisibility=hidden keeps out of the dynamic one); the caller holds `describing`. One session,
-// made again when `ra` lies in no module it knows (a library loaded since).
-Dwfl* symbolSession = nullptr;
+// -fvisibility=hidden keeps out of the dynamic one); the caller holds `describing`.
 const char* symbolOf(std::uintptr_t ra) {
     const Dwarf_Addr at = ra - 1;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        if (symbolSession == nullptr || attempt == 1) {
-            if (symbolSession != nullptr) dwfl_end(symbolSession);
-            symbolSession = dwfl_begin(&localProcessCallbacks());
-            if (symbolSession == nullptr || dwfl_linux_proc_report(symbolSession, ::getpid()) != 0 ||
-                dwfl_report_end(symbolSession, nullptr, nullptr) != 0)
-                return nullptr;
-        }
-        if (Dwfl_Module* module = dwfl_addrmodule(symbolSession, at)) {
-            GElf_Off offset = 0;
-            GElf_Sym sym;
-            return dwfl_module_addrinfo(module, at, &offset, &sym, nullptr, nullptr, nullptr);
-        }
-    }
-    return nullptr;
+    Dwfl_Module* module = moduleAt(at);
+    if (module == nullptr) return nullptr;
+    GElf_Off offset = 0;
+    GElf_Sym sym;
+    return dwfl_module_addrinfo(module, at, &offset, &sym, nullptr, nullptr, nullptr);
 }
 
 // Whether a return address lies in such a member: looked up once per address (the dynamic
