@@ -3,7 +3,7 @@
 // ':'). It must give a plan or one error naming the rule, never both; and every rule of a plan
 // must keep only what it can do: functions that may fail (never Deallocate and the like), a
 // named error each of them allows, an environmental error for each and any, a count from 1, a
-// probability in 0..1.
+// probability in 0..1, a source-line site with both its file and a line from 1.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -52,6 +52,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (rule.mode == in::ErrorMode::Named ? !has(f.allowed, rule.error) : f.environmental.empty())
                 finding("a function that cannot fail as the rule says");
         }
+        if (rule.siteLine < 0 || (rule.siteLine == 0) != rule.siteFile.empty())
+            finding("a source-line site without its file or its line");
+        if (rule.siteLine != 0 && !rule.site.empty()) finding("a rule with two sites");
         if ((rule.when == in::When::Nth || rule.when == in::When::Every) && rule.n == 0) finding("a count of 0");
         if (rule.when == in::When::Probability && !(rule.probability >= 0 && rule.probability <= 1))
             finding("a probability outside 0..1");

@@ -67,9 +67,15 @@ std::string baseName(const char* path) {
 }
 
 std::mutex describing;  // libdw's session is not thread-safe; guards `described` too
-// Names already found: a loop in an agent reports from one site again and again, and each
+// A call site as looked up: its name, and its source line when the library has line data.
+struct Described {
+    std::string name;
+    std::string file;  // "" without line data
+    int line = 0;
+};
+// Sites already found: a loop in an agent reports from one site again and again, and each
 // lookup reads /proc/self/maps and the library's DWARF anew.
-std::unordered_map<std::uintptr_t, std::string> described;
+std::unordered_map<std::uintptr_t, Described> described;
 
 // The module holding `at`, from one libdw session of this process kept between lookups (each
 // reads /proc/self/maps and the libraries' symbols); made again when `at` lies in no module it
@@ -89,12 +95,12 @@ Dwfl_Module* moduleAt(Dwarf_Addr at) {
     return nullptr;
 }
 
-// The name of the call site `ra` returns to, read with libdw; the caller holds `describing`.
-std::string lookUp(std::uintptr_t ra) {
+// The call site `ra` returns to, read with libdw; the caller holds `describing`.
+Described lookUp(std::uintptr_t ra) {
     // The call instruction ends just before the return address: look up the byte before it.
     const Dwarf_Addr at = ra - 1;
     Dwfl_Module* module = moduleAt(at);
-    if (module == nullptr) return hex(ra);
+    if (module == nullptr) return {hex(ra), "", 0};
     Dwarf_Addr base = 0;
     const char* path = dwfl_module_info(module, nullptr, &base, nullptr, nullptr, nullptr, nullptr, nullptr);
     std::string out = path ? baseName(path) : "?";
@@ -103,10 +109,24 @@ std::string lookUp(std::uintptr_t ra) {
     const char* name = dwfl_module_addrinfo(module, at, &offset, &sym, nullptr, nullptr, nullptr);
     if (name != nullptr) out += "!" + demangled(name) + "+" + hex(offset + 1);
     else out += "+" + hex(ra - base);
-    std::string file;
-    int line = 0;
-    if (agentSourceLine(module, at, file, line)) out += " (" + file + ":" + std::to_string(line) + ")";
-    return out;
+    Described d;
+    if (agentSourceLine(module, at, d.file, d.line)) out += " (" + d.file + ":" + std::to_string(d.line) + ")";
+    else d.file.clear();
+    d.name = std::move(out);
+    return d;
+}
+
+// `ra` looked up once: later calls read the cache.
+Described describedOnce(std::uintptr_t ra) {
+    std::lock_guard<std::mutex> lock(describing);
+    if (const auto it = described.find(ra); it != described.end()) return it->second;
+    Described d = lookUp(ra);
+    try {
+        described.emplace(ra, d);
+    } catch (...) {
+        // Out of memory: the site is looked up again next time.
+    }
+    return d;
 }
 
 // At -O0 the C++ members of jvmti.h (_jvmtiEnv::GetThreadInfo, ...) and of jvmti.hpp
@@ -222,15 +242,17 @@ const void* currentCallSite() noexcept {
 std::string describeCallSite(const void* returnAddress) {
     const auto ra = reinterpret_cast<std::uintptr_t>(returnAddress);
     if (ra == 0) return "an unknown call site";
-    std::lock_guard<std::mutex> lock(describing);
-    if (const auto it = described.find(ra); it != described.end()) return it->second;
-    std::string name = lookUp(ra);
-    try {
-        described.emplace(ra, name);
-    } catch (...) {
-        // Out of memory: the name is found again next time.
-    }
-    return name;
+    return describedOnce(ra).name;
+}
+
+bool callSiteLine(const void* returnAddress, std::string& file, int& line) {
+    const auto ra = reinterpret_cast<std::uintptr_t>(returnAddress);
+    if (ra == 0) return false;
+    Described d = describedOnce(ra);
+    if (d.file.empty()) return false;
+    file = std::move(d.file);
+    line = d.line;
+    return true;
 }
 
 }  // namespace jvmtilayer::checks

@@ -22,4 +22,8 @@ const void* currentCallSite() noexcept;
 // "0x7f..." outside any module. Looks the address up with elfutils' libdw; slow, for reports.
 std::string describeCallSite(const void* returnAddress);
 
+// The agent's source line of a call site, as describeCallSite names it (the file absolute):
+// false when the library has no line data there. Looked up once per address, with the name.
+bool callSiteLine(const void* returnAddress, std::string& file, int& line);
+
 }  // namespace jvmtilayer::checks

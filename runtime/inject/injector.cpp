@@ -43,6 +43,8 @@ struct State {
     std::mutex lock;  // writing and closing the log; the site names
     std::unordered_map<const void*, std::string> sites;
     std::unordered_map<std::string, bool> seen;  // "function site" pairs the log names
+    // Source lines of call sites, for FILE:LINE rules: file "" where there is no line data.
+    std::unordered_map<const void*, std::pair<std::string, int>> lines;
     std::atomic<std::uint64_t> injected{0};
 };
 
@@ -66,6 +68,23 @@ std::string siteOf(State& s, const void* address) {
         text = hex;
     }
     return s.sites.emplace(address, text).first->second;
+}
+
+// The agent's source line at `address`, looked up once per address (the lookup reads DWARF and
+// takes call_site's lock, so it is made outside ours).
+std::pair<std::string, int> lineOf(State& s, const void* address) {
+    {
+        std::lock_guard<std::mutex> g(s.lock);
+        if (auto it = s.lines.find(address); it != s.lines.end()) return it->second;
+    }
+    std::pair<std::string, int> found{"", 0};
+    if (address != nullptr && !jvmtilayer::checks::callSiteLine(address, found.first, found.second)) found = {"", 0};
+    std::lock_guard<std::mutex> g(s.lock);
+    return s.lines.emplace(address, found).first->second;
+}
+
+bool atLine(const Rule& r, const std::pair<std::string, int>& line) {
+    return line.second == r.siteLine && fileMatches(line.first, r.siteFile);
 }
 
 // The first call of each function at each site goes into the log: "site FUNCTION SITE WHERE",
@@ -220,10 +239,17 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
             if (site.empty()) site = siteOf(*s, address);
             return site;
         };
+        // Its source line likewise, for FILE:LINE rules only.
+        std::optional<std::pair<std::string, int>> line;
+        auto sourceLine = [&]() -> const std::pair<std::string, int>& {
+            if (!line) line = lineOf(*s, address);
+            return *line;
+        };
         if (s->log.load(std::memory_order_relaxed) != nullptr) noteSite(*s, f->name, siteName(), address);
         for (int ri : rules) {
             const Rule& r = s->plan.rules[static_cast<std::size_t>(ri)];
             if (!r.site.empty() && r.site != siteName()) continue;
+            if (r.siteLine != 0 && !atLine(r, sourceLine())) continue;
             const std::size_t cell = static_cast<std::size_t>(ri) * s->width + static_cast<std::size_t>(function);
             const std::uint64_t count = s->calls[cell].fetch_add(1) + 1;
             if (!due(*s, r, ri, function, siteName, count)) continue;

@@ -89,6 +89,57 @@ std::optional<std::string> normalSite(const std::string& text) {
     return siteText(library, static_cast<std::uintptr_t>(std::strtoull(offset.c_str() + 2, nullptr, 16)));
 }
 
+// FILE:LINE; an error says what is wrong with it. FILE loses leading "./" and "../": the
+// tail of a relative path is what a DWARF path ends with.
+std::optional<std::string> lineSite(const std::string& text, Rule& r) {
+    const auto colon = text.rfind(':');
+    std::string file = text.substr(0, colon);
+    const std::string line = text.substr(colon + 1);
+    if (line.empty()) return "site '" + text + "' has no line after ':' (FILE:LINE, such as agent.cpp:42)";
+    if (line.find_first_not_of("0123456789") != std::string::npos)
+        return "site '" + text + "': '" + line + "' is no line number (FILE:LINE, such as agent.cpp:42)";
+    if (line.size() > 9 || std::strtol(line.c_str(), nullptr, 10) == 0)
+        return "site '" + text + "': line " + line + " is out of range (lines count from 1)";
+    while (file.rfind("./", 0) == 0 || file.rfind("../", 0) == 0) file.erase(0, file.find('/') + 1);
+    if (file.empty() || file.back() == '/')
+        return "site '" + text + "' names no file before ':" + line + "' (FILE:LINE, such as agent.cpp:42)";
+    if (std::any_of(file.begin(), file.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+        return "site '" + text + "': a control character in the file name";
+    r.siteFile = file;
+    r.siteLine = static_cast<int>(std::strtol(line.c_str(), nullptr, 10));
+    return std::nullopt;
+}
+
+// The rule's site, after its '@'.
+std::optional<std::string> parseSite(const std::string& text, Rule& r) {
+    if (text.find(':') != std::string::npos) return lineSite(text, r);
+    const auto site = normalSite(text);
+    if (!site)
+        return "site '" + text + "' is not LIBRARY+0xOFFSET (libagent.so+0x1a2b) nor FILE:LINE (agent.cpp:42)";
+    r.site = *site;
+    return std::nullopt;
+}
+
+// The rule list is split at ':' (the layer's list setting, the fuzzer), which also cuts a
+// FILE:LINE site in two: an item that starts with a digit joins the rule before it when that
+// rule has a site with neither '+' nor ':' (no library site, no line yet). No rule starts with
+// a digit.
+std::vector<std::string> joinLineSites(const std::vector<std::string>& items) {
+    std::vector<std::string> out;
+    for (const std::string& item : items) {
+        if (!out.empty() && !item.empty() && item[0] >= '0' && item[0] <= '9') {
+            const std::string& previous = out.back();
+            const auto at = previous.find('@');
+            if (at != std::string::npos && previous.find_first_of("+:", at) == std::string::npos) {
+                out.back() += ":" + item;
+                continue;
+            }
+        }
+        out.push_back(item);
+    }
+    return out;
+}
+
 std::vector<std::string> split(const std::string& text, char sep) {
     std::vector<std::string> out;
     std::size_t at = 0;
@@ -100,17 +151,38 @@ std::vector<std::string> split(const std::string& text, char sep) {
     }
 }
 
+// Where the FUNCTIONS[@SITE] part of a rule ends. A FILE:LINE site may hold '/' (a path): it
+// ends after the first ':' followed by digits and then '/' or the end; any other site at the
+// first '/'.
+std::size_t headEnd(const std::string& text) {
+    const auto at = text.find('@');
+    if (at == std::string::npos) return text.find('/');
+    for (auto colon = text.find(':', at); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+        auto end = colon + 1;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+        if (end > colon + 1 && (end == text.size() || text[end] == '/')) return end == text.size() ? std::string::npos : end;
+    }
+    return text.find('/', at);
+}
+
+// FUNCTIONS[@SITE], then the parts after it, split at '/'.
+std::vector<std::string> ruleParts(const std::string& text) {
+    const auto end = headEnd(text);
+    std::vector<std::string> parts{text.substr(0, end)};
+    if (end == std::string::npos) return parts;
+    for (auto& part : split(text.substr(end + 1), '/')) parts.push_back(std::move(part));
+    return parts;
+}
+
 // One rule; an error names what is wrong (the caller adds the rule).
 std::optional<std::string> parseRule(const std::string& text, const Universe& u,
                                      const trace_filter::Index& index, Rule& r, std::vector<std::string>& warnings) {
     r.text = text;
-    const auto parts = split(text, '/');
+    const auto parts = ruleParts(text);
     if (parts.size() > 3) return std::string("too many parts: FUNCTIONS[@SITE][/ERROR][/WHEN]");
     std::string functions = parts[0];
     if (const auto at = functions.find('@'); at != std::string::npos) {
-        const auto site = normalSite(functions.substr(at + 1));
-        if (!site) return "site '" + functions.substr(at + 1) + "' is not LIBRARY+0xOFFSET (libagent.so+0x1a2b)";
-        r.site = *site;
+        if (auto problem = parseSite(functions.substr(at + 1), r)) return problem;
         functions.resize(at);
     }
     if (functions.empty()) return std::string("no function named (a function, a category, func, allfunc or all)");
@@ -193,7 +265,14 @@ std::string siteText(const std::string& library, std::uintptr_t offset) {
     return library + hex;
 }
 
-PlanResult parse(const std::vector<std::string>& rules, const Universe& universe) {
+bool fileMatches(const std::string& path, const std::string& tail) {
+    if (tail.empty() || path.size() < tail.size()) return false;
+    if (path.compare(path.size() - tail.size(), tail.size(), tail) != 0) return false;
+    return path.size() == tail.size() || tail.front() == '/' || path[path.size() - tail.size() - 1] == '/';
+}
+
+PlanResult parse(const std::vector<std::string>& items, const Universe& universe) {
+    const std::vector<std::string> rules = joinLineSites(items);
     trace_filter::Universe names;
     for (const auto& f : universe.functions) names.functions.push_back({f.name, f.category, f.traceByDefault});
     const trace_filter::Index index(names);

@@ -2,11 +2,16 @@
 // JVM and no generated code: the caller describes the functions (an Universe), parse() checks
 // every rule against it and compiles it, and the injector (injector.cpp) follows the plan.
 //
-// A rule is FUNCTIONS[@SITE][/ERROR][/WHEN]:
+// A rule is FUNCTIONS[@SITE][/ERROR][/WHEN] (a FILE:LINE site may hold '/': it ends at its line):
 //   FUNCTIONS  what trace= selects by name: a function, a category (thread, threadCategory),
 //              func, allfunc or all; no flags
 //   SITE       one call site of an agent, LIBRARY+0xOFFSET (the library's file name and the
-//              offset of the return address in it, as the injection log and the sweep print it)
+//              offset of the return address in it, as the injection log and the sweep print it);
+//              or the calls of one source line, FILE:LINE (FILE a base name or the tail of a
+//              path, matched by whole path components against the line the agent's DWARF
+//              names; jvmti-lint prints its findings' rules so). The list of rules is split at
+//              ':' before the plan sees it: an item starting with a digit after a rule whose
+//              site has no line yet is that site's LINE, joined back.
 //   ERROR      JVMTI_ERROR_NAME or NAME: one error, which the function must be able to return;
 //              each: the function's environmental errors in turn (the default); any: one of
 //              them drawn with the seed
@@ -53,7 +58,9 @@ enum class When { Always, Nth, Every, Probability };
 struct Rule {
     std::string text;             // as given
     std::vector<int> functions;   // indexes into Universe::functions
-    std::string site;             // "" for any site
+    std::string site;             // LIBRARY+0xOFFSET; "" for any site
+    std::string siteFile;         // FILE:LINE sites: the file's path tail ("" for none)
+    int siteLine = 0;             //   and its line, from 1
     ErrorMode mode = ErrorMode::Each;
     int error = 0;                // ErrorMode::Named
     When when = When::Always;
@@ -73,6 +80,10 @@ struct PlanResult {
 };
 
 PlanResult parse(const std::vector<std::string>& rules, const Universe& universe);
+
+// Whether `path` (a source file as the DWARF names it) is the file of a FILE:LINE site: the
+// same path, or one ending in '/' and then `tail`.
+bool fileMatches(const std::string& path, const std::string& tail);
 
 // A site written as the plan expects it: LIBRARY+0xOFFSET with the offset in lower-case hex.
 std::string siteText(const std::string& library, std::uintptr_t offset);

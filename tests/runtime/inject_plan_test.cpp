@@ -112,6 +112,69 @@ TEST_CASE("inject: bad rules are refused with the rule and the reason", "[inject
     CHECK(unknown.find("GetFrameCount") != std::string::npos);  // trace='s did-you-mean
 }
 
+TEST_CASE("inject: a site given as a source line", "[inject]") {
+    Rule r = only("GetFrameCount@faulty.cpp:42/THREAD_NOT_ALIVE/1");
+    CHECK(r.site.empty());
+    CHECK(r.siteFile == "faulty.cpp");
+    CHECK(r.siteLine == 42);
+    CHECK(r.error == kThreadNotAlive);
+    CHECK(r.n == 1);
+    r = only("GetFrameCount@../agents/src/faulty.cpp:7");
+    CHECK(r.siteFile == "agents/src/faulty.cpp");
+    CHECK(r.siteLine == 7);
+    CHECK(r.mode == ErrorMode::Each);
+    // A path's '/' is the site's own: the parts start after the line.
+    r = only("GetFrameCount@src/agents/faulty.cpp:42/THREAD_NOT_ALIVE/%2");
+    CHECK(r.siteFile == "src/agents/faulty.cpp");
+    CHECK(r.siteLine == 42);
+    CHECK(r.error == kThreadNotAlive);
+    CHECK(r.when == When::Every);
+    CHECK(r.n == 2);
+    // The list setting splits at ':'; the plan joins the line back to its site.
+    PlanResult p = parse({"GetFrameCount@faulty.cpp", "42/THREAD_NOT_ALIVE", "GetThreadInfo@faulty.cpp", "9"}, universe());
+    INFO(p.error);
+    REQUIRE(p);
+    REQUIRE(p.plan->rules.size() == 2);
+    CHECK(p.plan->rules[0].text == "GetFrameCount@faulty.cpp:42/THREAD_NOT_ALIVE");
+    CHECK(p.plan->rules[0].siteLine == 42);
+    CHECK(p.plan->rules[1].siteFile == "faulty.cpp");
+    CHECK(p.plan->rules[1].siteLine == 9);
+    // A library site is complete: a number after it stays a rule of its own, and is refused.
+    p = parse({"GetFrameCount@libagent.so+0x10", "3"}, universe());
+    REQUIRE_FALSE(p);
+    CHECK(p.error.rfind("inject=3: ", 0) == 0);
+}
+
+TEST_CASE("inject: bad source-line sites are refused with the rule and the reason", "[inject]") {
+    CHECK(refusal("GetFrameCount@faulty.cpp:/1") ==
+          "inject=GetFrameCount@faulty.cpp:/1: site 'faulty.cpp:' has no line after ':' (FILE:LINE, such as agent.cpp:42)");
+    CHECK(refusal("GetFrameCount@faulty.cpp:0") ==
+          "inject=GetFrameCount@faulty.cpp:0: site 'faulty.cpp:0': line 0 is out of range (lines count from 1)");
+    CHECK(refusal("GetFrameCount@faulty.cpp:12345678901").find("is out of range") != std::string::npos);
+    CHECK(refusal("GetFrameCount@:42") ==
+          "inject=GetFrameCount@:42: site ':42' names no file before ':42' (FILE:LINE, such as agent.cpp:42)");
+    CHECK(refusal("GetFrameCount@src/:42").find("names no file") != std::string::npos);
+    CHECK(refusal("GetFrameCount@./:42").find("names no file") != std::string::npos);
+    CHECK(refusal("GetFrameCount@faulty.cpp:4x2") ==
+          "inject=GetFrameCount@faulty.cpp:4x2: site 'faulty.cpp:4x2': '4x2' is no line number (FILE:LINE, such as "
+          "agent.cpp:42)");
+    CHECK(refusal("GetFrameCount@faulty.cpp:-3").find("is no line number") != std::string::npos);
+    CHECK(refusal(std::string("GetFrameCount@fau\x01lty.cpp:3")).find("control character") != std::string::npos);
+    CHECK(refusal("GetFrameCount@faulty.cpp").find("nor FILE:LINE") != std::string::npos);
+}
+
+TEST_CASE("inject: a source-line site matches a path by whole components", "[inject]") {
+    CHECK(fileMatches("/src/agents/faulty.cpp", "faulty.cpp"));
+    CHECK(fileMatches("/src/agents/faulty.cpp", "agents/faulty.cpp"));
+    CHECK(fileMatches("/src/agents/faulty.cpp", "/src/agents/faulty.cpp"));
+    CHECK(fileMatches("faulty.cpp", "faulty.cpp"));
+    CHECK_FALSE(fileMatches("/src/agents/unfaulty.cpp", "faulty.cpp"));
+    CHECK_FALSE(fileMatches("/src/agents/faulty.cpp", "other/faulty.cpp"));
+    CHECK_FALSE(fileMatches("/src/agents/faulty.cpp", "faulty.c"));
+    CHECK_FALSE(fileMatches("", "faulty.cpp"));
+    CHECK_FALSE(fileMatches("/src/agents/faulty.cpp", ""));
+}
+
 TEST_CASE("inject: sites are written one way", "[inject]") {
     CHECK(siteText("libagent.so", 0x1a2b) == "libagent.so+0x1a2b");
     CHECK(neverInjected("RawMonitorExit"));
