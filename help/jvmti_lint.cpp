@@ -11,6 +11,8 @@ ToolHelp lintHelp() {
                   "COMPILER-ARGS...",
                   "-p BUILD_DIR [-j N] [--sarif FILE] [--error-exitcode N] [--baseline FILE] [--write-baseline FILE] "
                   "[FILE...] [-- EXTRA-ARGS...]",
+                  "--confirm [--layer LIB] [OPTIONS] FILE... -- COMPILER-ARGS... -- COMMAND ARGS...",
+                  "--confirm [--layer LIB] -p BUILD_DIR [OPTIONS] [FILE...] -- COMMAND ARGS...",
                   "--list-rules | --help | --version"};
     h.description = {
         "Analyses the sources of a JVMTI agent with Clang's Static Analyzer, which follows every path through "
@@ -29,7 +31,14 @@ ToolHelp lintHelp() {
         "(every file of it when none is named), or with the COMPILER-ARGS after --. When no -I of a command "
         "finds jvmti.h, $JAVA_HOME/include is added, else jvmtigen's own headers with a JDK's jni.h.",
         "A file that does not compile gets the compiler's errors and is not analysed. The capability rule is "
-        "judged over all files analysed together."};
+        "judged over all files analysed together.",
+        "With --confirm, each finding that needs a call to fail is tried on the running program: COMMAND runs "
+        "once per such finding under jvmti-check, with the finding's inject= rule (its call failed at its source "
+        "line), each run in a directory made new. The finding gets a verdict, as a note after it and as the "
+        "SARIF result's property confirmation: confirmed (the JVM crashed, or the layer reported an error or a "
+        "warning at a line of the finding's path), handled (the fault was injected and nothing went wrong) or "
+        "not reached (the program never made that call there). COMMAND follows the second -- when the "
+        "compiler's arguments are given after the first, else the first."};
     h.options = {
         {"FILE",
          "a C or C++ source file of the agent; what follows -- is the compiler arguments for every FILE (with "
@@ -43,6 +52,10 @@ ToolHelp lintHelp() {
         {"--baseline FILE",
          "leave out the findings FILE holds (matched by rule, file, function and message, so lines may move)"},
         {"--write-baseline FILE", "write the findings of this run (after NOLINT comments) to FILE, for --baseline"},
+        {"--confirm",
+         "run COMMAND (after --, see above) once for each finding with an inject= rule, behind the layer through "
+         "jvmti-check, and give each its verdict: confirmed, handled or not reached"},
+        {"--layer LIB", "with --confirm: the libjvmtilayer.so the runs use (passed to jvmti-check --layer)"},
         {"--list-rules", "print the rule ids jvmti-lint reports, with the rule in words, and exit"},
         {"--help", "print this text and exit"},
         {"--version", "print jvmti-lint's version and exit"},
@@ -55,8 +68,8 @@ ToolHelp lintHelp() {
         {"Environment", {}, {{"JAVA_HOME", "where jvmti.h and jni.h are looked for when no -I finds jvmti.h"}}},
     };
     h.exitStatus = "0 no finding (or findings without --error-exitcode), N with --error-exitcode N when there are "
-                   "findings, 2 a file did not compile, an analysis failed, an output could not be written, or bad "
-                   "command line.";
+                   "findings, 2 a file did not compile, an analysis failed, an output could not be written, a --confirm "
+                   "run left no verdict (jvmti-check refused the command), or bad command line.";
     h.seeAlso = {"jvmti-check(1)", "jvmtilayer(7)", "jvmtigen(1)"};
     return h;
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -15,6 +16,7 @@
 #include "catalogue.hpp"
 #include "checkers/registry.hpp"
 #include "compile.hpp"
+#include "confirm.hpp"
 #include "help.hpp"
 #include "options.hpp"
 #include "outputs.hpp"
@@ -146,11 +148,31 @@ int main(int argc, char** argv) {
     }
     const size_t baselined = baseline ? applyBaseline(findings, *baseline, cwd) : 0;
 
+    std::map<std::string, size_t> verdicts;
+    if (o.confirm) {
+        if (std::none_of(findings.begin(), findings.end(), confirmable)) {
+            std::cerr << "jvmti-lint: --confirm: no finding needs a call to fail; the program was not run\n";
+        } else {
+            const std::string tool = findCheckTool(exeDir());
+            if (tool.empty()) {
+                std::cerr << "jvmti-lint: --confirm: jvmti-check is neither beside jvmti-lint nor in the build tree\n";
+                return 2;
+            }
+            if (auto problem = confirmFindings(findings, {tool, o.layer, o.command, cwd}, std::cerr)) {
+                std::cerr << "jvmti-lint: --confirm: " << *problem << "\n";
+                return 2;
+            }
+            for (const auto& f : findings)
+                if (!f.verdict.empty()) ++verdicts[f.verdict];
+        }
+    }
+
     for (const auto& f : findings) std::cout << textFinding(f, cwd);
     std::cout.flush();
     std::cerr << "jvmti-lint: " << plural(findings.size(), "finding") << " in " << plural(sources.jobs.size(), "file");
     if (silenced) std::cerr << ", " << silenced << " silenced by NOLINT";
     if (baselined) std::cerr << ", " << baselined << " in the baseline";
+    for (const auto& [verdict, n] : verdicts) std::cerr << ", " << n << " " << verdict;
     std::cerr << "\n";
     if (status == 0 && !findings.empty() && o.errorExitCode) status = *o.errorExitCode;
 

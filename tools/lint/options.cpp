@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
@@ -74,6 +75,15 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
                 return out;
             }
             o.errorExitCode = static_cast<int>(*n);
+        } else if (name == "--confirm") {
+            o.confirm = true;
+        } else if (name == "--layer") {
+            if (!takeValue()) return out;
+            if (value.empty()) {
+                out.error = "--layer needs the layer's file";
+                return out;
+            }
+            o.layer = value;
         } else if (name == "--sarif" || name == "--baseline" || name == "--write-baseline") {
             if (!takeValue()) return out;
             if (value.empty()) {
@@ -88,7 +98,28 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
             o.files.push_back(arg);
         }
     }
-    if (!o.help && !o.version && !o.listRules && o.files.empty() && o.buildDir.empty())
+    if (o.help || o.version || o.listRules) return out;
+    if (o.confirm) {
+        // The program follows the second `--` when there is one (the compiler's words are between
+        // the two), else the first.
+        const auto second = std::find(o.extraArgs.begin(), o.extraArgs.end(), std::string("--"));
+        if (second != o.extraArgs.end()) {
+            o.command.assign(second + 1, o.extraArgs.end());
+            o.extraArgs.erase(second, o.extraArgs.end());
+        } else {
+            o.command = std::move(o.extraArgs);
+            o.extraArgs.clear();
+            o.haveArgs = false;
+        }
+        if (o.command.empty()) {
+            out.error = "--confirm needs the program to run: --confirm [--layer LIB] ... -- COMMAND ARGS...";
+            return out;
+        }
+    } else if (o.layer) {
+        out.error = "--layer is for --confirm: the layer the program runs behind";
+        return out;
+    }
+    if (o.files.empty() && o.buildDir.empty())
         out.error = "no file to analyse: give FILE... -- COMPILER-ARGS, or -p BUILD_DIR";
     return out;
 }

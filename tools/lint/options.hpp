@@ -16,6 +16,11 @@ struct Options {
     std::optional<int> errorExitCode;
     unsigned jobs = 1;
     bool help = false, version = false, listRules = false;
+    // --confirm [--layer LIB] ... -- COMMAND: with --confirm the program follows the second `--`
+    // (FILE... -- COMPILER-ARGS -- COMMAND), or the first when there is only one (-p BUILD_DIR).
+    bool confirm = false;
+    std::optional<std::string> layer;
+    std::vector<std::string> command;
 };
 
 struct ParsedOptions {

@@ -105,6 +105,10 @@ std::string sarifLog(const std::vector<Finding>& findings, const Catalogue& cata
             properties["failedFunction"] = f.failedFunction;
             properties["failedError"] = "JVMTI_ERROR_" + f.failedError;
             properties["failedLine"] = f.failedAt.line;
+            if (!f.verdict.empty()) {
+                properties["confirmation"] = f.verdict;
+                properties["confirmationDetail"] = f.verdictWhy;
+            }
         }
         if (!properties.empty()) result["properties"] = std::move(properties);
         results.push_back(std::move(result));

@@ -16,6 +16,8 @@ std::string textFinding(const Finding& f, const std::string& root) {
     for (const auto& n : f.notes) out += where(n.at, root) + ": note: " + n.message + "\n";
     if (const std::string inject = f.injectRule(displayPath(f.failedAt.file, root)); !inject.empty())
         out += where(f.failedAt, root) + ": note: to make this call fail under the layer: inject=" + inject + "\n";
+    if (!f.verdict.empty())
+        out += where(f.failedAt, root) + ": note: --confirm: " + f.verdict + ": " + f.verdictWhy + "\n";
     return out;
 }
 

@@ -33,6 +33,8 @@ struct Finding {
     // A finding that shows only when a call fails: that call, for --confirm's inject= rule.
     std::string failedFunction, failedError;
     Place failedAt;
+    // --confirm's verdict on it ("confirmed", "handled", "not reached"; "" when not run), and why.
+    std::string verdict, verdictWhy;
 
     // "GetThreadInfo@agent.c:42/THREAD_NOT_ALIVE", with the file as given; "" when none.
     std::string injectRule(const std::string& file) const;

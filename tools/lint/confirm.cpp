@@ -1,0 +1,228 @@
+#include "confirm.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <tuple>
+#include <utility>
+
+#include "files/own_files.hpp"
+#include "suppress.hpp"
+
+namespace jvmtilint {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr std::size_t kReadLimit = 64u << 20;  // a report or log of ours larger than this is not one
+
+// What one run left behind.
+struct Evidence {
+    bool crashed = false;
+    std::string crashWhy;
+    std::uint64_t faults = 0;
+    struct Report {
+        std::string rule, level, file;
+        unsigned line = 0;
+    };
+    std::vector<Report> reports;  // the layer's errors and warnings with a source line
+};
+
+// The names in `dir` (one of ours), "." and ".." left out.
+std::vector<std::string> entries(const std::string& dir) {
+    std::vector<std::string> out;
+    DIR* d = ::opendir(dir.c_str());
+    if (d == nullptr) return out;
+    while (const dirent* e = ::readdir(d))
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) out.emplace_back(e->d_name);
+    ::closedir(d);
+    return out;
+}
+
+// A file URI or a relative URI reference of SARIF as a path: "%2F"-style escapes decoded.
+std::string uriToPath(std::string uri) {
+    if (uri.rfind("file://", 0) == 0) uri.erase(0, 7);
+    std::string out;
+    for (std::size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+            out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += uri[i];
+        }
+    }
+    return out;
+}
+
+// `a` and `b` name the same file when one is the other's tail by whole components.
+bool sameFile(const std::string& a, const std::string& b) {
+    if (a.empty() || b.empty()) return false;
+    const std::string& longer = a.size() >= b.size() ? a : b;
+    const std::string& shorter = a.size() >= b.size() ? b : a;
+    if (longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) != 0) return false;
+    return longer.size() == shorter.size() || shorter.front() == '/' || longer[longer.size() - shorter.size() - 1] == '/';
+}
+
+// Reads the run's outputs: the fatal error logs, the injection logs, jvmti-check's SARIF.
+std::optional<std::string> gather(const std::string& dir, int status, Evidence& e) {
+    for (const auto& name : entries(dir + "/hs-err")) {
+        e.crashed = true;
+        e.crashWhy = "the JVM crashed (" + name + ")";
+    }
+    if (!e.crashed && status >= 128 + 1 && status < 128 + 65) {
+        e.crashed = true;
+        e.crashWhy = "the program was ended by signal " + std::to_string(status - 128);
+    }
+    for (const auto& name : entries(dir)) {
+        if (name.rfind("inject.", 0) != 0 || name.size() < 11 || name.compare(name.size() - 4, 4, ".log") != 0) continue;
+        std::string error;
+        const auto text = jvmtifiles::readOwnFile(dir + "/" + name, kReadLimit, error);
+        if (!text) return name + ": " + error;
+        for (std::size_t at = 0; at < text->size();) {
+            const auto end = text->find('\n', at);
+            if (text->compare(at, 6, "fault ") == 0) ++e.faults;
+            if (end == std::string::npos) break;
+            at = end + 1;
+        }
+    }
+    std::string error;
+    const auto sarif = jvmtifiles::readOwnFile(dir + "/check.sarif", kReadLimit, error);
+    if (!sarif) return "jvmti-check's SARIF: " + error;
+    const Json log = Json::parse(*sarif, nullptr, false);
+    if (!log.is_object()) return "jvmti-check's SARIF is not JSON";
+    for (const auto& run : log.value("runs", Json::array()))
+        for (const auto& result : run.value("results", Json::array())) {
+            const std::string level = result.value("level", "warning");
+            if (level != "error" && level != "warning") continue;
+            for (const auto& location : result.value("locations", Json::array())) {
+                const Json physical = location.value("physicalLocation", Json::object());
+                const Json artifact = physical.value("artifactLocation", Json::object());
+                const unsigned line = physical.value("region", Json::object()).value("startLine", 0u);
+                if (!artifact.contains("uri") || line == 0) continue;
+                e.reports.push_back({result.value("ruleId", ""), level, uriToPath(artifact.value("uri", "")), line});
+            }
+        }
+    return std::nullopt;
+}
+
+// The verdict on `f` from what its run left.
+std::pair<std::string, std::string> judge(const Finding& f, const Evidence& e, const std::string& root) {
+    if (e.faults == 0) return {"not reached", "no call of " + f.failedFunction + " was made at that line"};
+    if (e.crashed) return {"confirmed", e.crashWhy};
+    std::vector<Place> path{f.at, f.failedAt};
+    for (const auto& n : f.notes) path.push_back(n.at);
+    for (const auto& r : e.reports)
+        for (const auto& p : path)
+            if (p.line == r.line && sameFile(p.file, r.file))
+                return {"confirmed", "the layer reported " + r.rule + " at " + displayPath(p.file, root) + ":" +
+                                         std::to_string(r.line)};
+    return {"handled", "the fault was injected and nothing went wrong"};
+}
+
+// The last line of `text` that is not empty.
+std::string lastLine(const std::string& text) {
+    std::size_t end = text.find_last_not_of('\n');
+    if (end == std::string::npos) return "";
+    const std::size_t start = text.rfind('\n', end);
+    return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+// Runs `argv` with its output in `dir`'s stdout.txt and stderr.txt; its exit status (128+N for
+// signal N), or why it could not run.
+std::optional<std::string> runChild(const std::vector<std::string>& argv, const std::string& dir, int& status) {
+    const jvmtifiles::NewFile out = jvmtifiles::createFile(dir + "/stdout.txt");
+    if (!out.ok()) return out.error;
+    const jvmtifiles::NewFile err = jvmtifiles::createFile(dir + "/stderr.txt");
+    if (!err.ok()) {
+        ::close(out.fd);
+        return err.error;
+    }
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(out.fd);
+        ::close(err.fd);
+        return std::string("fork: ") + std::strerror(errno);
+    }
+    if (pid == 0) {
+        const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (in >= 0) ::dup2(in, 0);
+        ::dup2(out.fd, 1);
+        ::dup2(err.fd, 2);
+        ::execv(args[0], args.data());
+        ::_exit(127);
+    }
+    ::close(out.fd);
+    ::close(err.fd);
+    int raw = 0;
+    while (::waitpid(pid, &raw, 0) < 0)
+        if (errno != EINTR) return std::string("waitpid: ") + std::strerror(errno);
+    status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    if (status == 127) return argv[0] + " could not be run";
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool confirmable(const Finding& f) { return !f.injectRule(f.failedAt.file).empty(); }
+
+std::string findCheckTool(const std::string& exeDir) {
+    for (const char* relative : {"jvmti-check", "../check/jvmti-check"}) {
+        const fs::path candidate = fs::path(exeDir) / relative;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate.lexically_normal().string();
+    }
+    return "";
+}
+
+std::optional<std::string> confirmFindings(std::vector<Finding>& findings, const ConfirmSetup& setup, std::ostream& log) {
+    std::string error;
+    const auto work = jvmtifiles::makeWorkDirectory("jvmti-lint-confirm", error);
+    if (!work) return "no directory for the runs: " + error;
+    std::size_t number = 0;
+    for (Finding& f : findings) {
+        if (!confirmable(f)) continue;
+        const std::string rule = f.injectRule(displayPath(f.failedAt.file, setup.root));
+        const std::string dir = *work + "/" + std::to_string(++number);
+        Evidence evidence;
+        int status = 0;
+        std::optional<std::string> problem = jvmtifiles::makeOwnDirectory(dir);
+        if (!problem) problem = jvmtifiles::makeOwnDirectory(dir + "/hs-err");
+        if (!problem) {
+            std::vector<std::string> argv{setup.checkTool};
+            if (setup.layer) argv.insert(argv.end(), {"--layer", *setup.layer});
+            argv.insert(argv.end(), {"--report-dir", dir + "/reports", "--hs-err-dir", dir + "/hs-err", "--sarif",
+                                     dir + "/check.sarif", "inject=" + rule, "inject-log=" + dir + "/inject.%p.log", "--"});
+            argv.insert(argv.end(), setup.command.begin(), setup.command.end());
+            problem = runChild(argv, dir, status);
+        }
+        if (!problem) problem = gather(dir, status, evidence);
+        if (problem) {
+            // A run that left no evidence fails the whole confirmation: no verdict is guessed.
+            std::string said;
+            if (const auto text = jvmtifiles::readOwnFile(dir + "/stderr.txt", kReadLimit, error); text && !text->empty())
+                said = "; it said: " + lastLine(*text);
+            jvmtifiles::removeTree(*work);
+            return "inject=" + rule + ": the run of jvmti-check (status " + std::to_string(status) + ") left no verdict: " +
+                   *problem + said;
+        }
+        std::tie(f.verdict, f.verdictWhy) = judge(f, evidence, setup.root);
+        log << "jvmti-lint: --confirm: inject=" << rule << ": " << f.verdict << " (" << f.verdictWhy << ")\n";
+        log.flush();
+    }
+    jvmtifiles::removeTree(*work);
+    return std::nullopt;
+}
+
+}  // namespace jvmtilint

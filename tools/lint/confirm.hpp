@@ -1,0 +1,39 @@
+// --confirm: each finding that needs a call to fail is tried on the running program. The program
+// runs once per such finding behind the layer, through jvmti-check (which finds the agents of any
+// java command and puts them behind the layer) with the finding's inject= rule, each run in a
+// directory of its own made new. Its outcome becomes the finding's verdict:
+//   confirmed   the JVM crashed after the fault, or the layer reported an error or a warning at
+//               a line of the finding's path (its place, its notes, the failed call)
+//   handled     the fault was injected and nothing went wrong
+//   not reached no fault was injected: the program never made the call at that line
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "model/finding.hpp"
+
+namespace jvmtilint {
+
+struct ConfirmSetup {
+    std::string checkTool;              // jvmti-check
+    std::optional<std::string> layer;   // --layer, passed on
+    std::vector<std::string> command;   // the program, after `--`
+    std::string root;                   // the working directory: rules name files relative to it
+};
+
+// Whether the finding can be confirmed: it carries an inject= rule.
+bool confirmable(const Finding& f);
+
+// Runs the program once for each confirmable finding and sets its verdict. Progress goes to
+// `log`, one line per run. nullopt on success, else why the runs could not be made (no
+// directory) or why one run left no evidence to judge by (jvmti-check refused the command, its
+// SARIF is missing): no verdict is guessed.
+std::optional<std::string> confirmFindings(std::vector<Finding>& findings, const ConfirmSetup& setup, std::ostream& log);
+
+// jvmti-check beside jvmti-lint (installed) or where the build tree has it; "" when neither.
+std::string findCheckTool(const std::string& exeDir);
+
+}  // namespace jvmtilint
