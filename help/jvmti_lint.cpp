@@ -11,8 +11,8 @@ ToolHelp lintHelp() {
                   "COMPILER-ARGS...",
                   "-p BUILD_DIR [-j N] [--sarif FILE] [--error-exitcode N] [--baseline FILE] [--write-baseline FILE] "
                   "[FILE...] [-- EXTRA-ARGS...]",
-                  "--confirm [--layer LIB] [OPTIONS] FILE... -- COMPILER-ARGS... -- COMMAND ARGS...",
-                  "--confirm [--layer LIB] -p BUILD_DIR [OPTIONS] [FILE...] -- COMMAND ARGS...",
+                  "--confirm [--layer LIB] [--run-timeout S] [OPTIONS] FILE... -- COMPILER-ARGS... -- COMMAND ARGS...",
+                  "--confirm [--layer LIB] [--run-timeout S] -p BUILD_DIR [OPTIONS] [FILE...] -- COMMAND ARGS...",
                   "--list-rules | --help | --version"};
     h.description = {
         "Analyses the sources of a JVMTI agent with Clang's Static Analyzer, which follows every path through "
@@ -36,15 +36,17 @@ ToolHelp lintHelp() {
         "once per such finding under jvmti-check, with the finding's inject= rule (its call failed at its source "
         "line), each run in a directory made new. The finding gets a verdict, as a note after it and as the "
         "SARIF result's property confirmation: confirmed (the JVM crashed, or the layer reported an error or a "
-        "warning at a line of the finding's path), handled (the fault was injected and nothing went wrong) or "
-        "not reached (the program never made that call there). COMMAND follows the second -- when the "
+        "warning at a line of the finding's path), handled (the fault was injected and nothing went wrong), "
+        "not reached (the program never made that call there) or hung (still running at --run-timeout, then "
+        "killed with every process it started). -j N runs N of them at a time. COMMAND follows the second -- when the "
         "compiler's arguments are given after the first, else the first."};
     h.options = {
         {"FILE",
          "a C or C++ source file of the agent; what follows -- is the compiler arguments for every FILE (with "
          "-p: added to each command)"},
         {"-p BUILD_DIR", "read the compile commands from BUILD_DIR/compile_commands.json"},
-        {"-j N", "analyse N files at a time, each in a process of its own (default 1)"},
+        {"-j N", "analyse N files at a time, each in a process of its own, and with --confirm make N runs at a time "
+                 "(default 1)"},
         {"--sarif FILE",
          "also write a SARIF 2.1.0 log: one result per finding with its path as a code flow, the inject= rule of "
          "a finding that needs a call to fail among its properties"},
@@ -54,8 +56,11 @@ ToolHelp lintHelp() {
         {"--write-baseline FILE", "write the findings of this run (after NOLINT comments) to FILE, for --baseline"},
         {"--confirm",
          "run COMMAND (after --, see above) once for each finding with an inject= rule, behind the layer through "
-         "jvmti-check, and give each its verdict: confirmed, handled or not reached"},
+         "jvmti-check, and give each its verdict: confirmed, handled, not reached or hung"},
         {"--layer LIB", "with --confirm: the libjvmtilayer.so the runs use (passed to jvmti-check --layer)"},
+        {"--run-timeout SECONDS",
+         "with --confirm: a run still going after SECONDS is killed with its process group and its finding is "
+         "hung (default 300; 0: no limit)"},
         {"--list-rules", "print the rule ids jvmti-lint reports, with the rule in words, and exit"},
         {"--help", "print this text and exit"},
         {"--version", "print jvmti-lint's version and exit"},

@@ -39,7 +39,7 @@ pid_t start(const Job& job) {
             if (fd >= 0) ::close(fd);
     };
     if (!out.ok() || !err.ok() || in < 0) {
-        std::fprintf(stderr, "jvmti-check: %s\n", (!out.ok() ? out.error : !err.ok() ? err.error : std::string("cannot open /dev/null")).c_str());
+        std::fprintf(stderr, "%s: %s\n", program_invocation_short_name, (!out.ok() ? out.error : !err.ok() ? err.error : std::string("cannot open /dev/null")).c_str());
         closeAll();
         return -1;
     }
@@ -62,7 +62,7 @@ pid_t start(const Job& job) {
     ::dup2(o, 1);
     ::dup2(e, 2);
     ::execv(argv[0], argv.data());
-    std::fprintf(stderr, "jvmti-check: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    std::fprintf(stderr, "%s: cannot run %s: %s\n", program_invocation_short_name, argv[0], std::strerror(errno));
     ::_exit(127);
 }
 

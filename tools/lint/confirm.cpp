@@ -14,14 +14,16 @@
 #include <utility>
 
 #include "files/own_files.hpp"
+#include "inject/plan.hpp"
 #include "suppress.hpp"
+#include "sweep/jobs.hpp"
 
 namespace jvmtilint {
 
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::json;
+using CheckSarif = nlohmann::json;  // jvmti-check's SARIF, read
 
 constexpr std::size_t kReadLimit = 64u << 20;  // a report or log of ours larger than this is not one
 
@@ -64,13 +66,10 @@ std::string uriToPath(std::string uri) {
     return out;
 }
 
-// `a` and `b` name the same file when one is the other's tail by whole components.
+// `a` and `b` name the same file when one is the other's tail by whole components, as inject='s
+// FILE:LINE sites are matched.
 bool sameFile(const std::string& a, const std::string& b) {
-    if (a.empty() || b.empty()) return false;
-    const std::string& longer = a.size() >= b.size() ? a : b;
-    const std::string& shorter = a.size() >= b.size() ? b : a;
-    if (longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) != 0) return false;
-    return longer.size() == shorter.size() || shorter.front() == '/' || longer[longer.size() - shorter.size() - 1] == '/';
+    return jvmtilayer::inject::fileMatches(a, b) || jvmtilayer::inject::fileMatches(b, a);
 }
 
 // Reads the run's outputs: the fatal error logs, the injection logs, jvmti-check's SARIF.
@@ -98,16 +97,16 @@ std::optional<std::string> gather(const std::string& dir, int status, Evidence& 
     std::string error;
     const auto sarif = jvmtifiles::readOwnFile(dir + "/check.sarif", kReadLimit, error);
     if (!sarif) return "jvmti-check's SARIF: " + error;
-    const Json log = Json::parse(*sarif, nullptr, false);
+    const CheckSarif log = CheckSarif::parse(*sarif, nullptr, false);
     if (!log.is_object()) return "jvmti-check's SARIF is not JSON";
-    for (const auto& run : log.value("runs", Json::array()))
-        for (const auto& result : run.value("results", Json::array())) {
+    for (const auto& run : log.value("runs", CheckSarif::array()))
+        for (const auto& result : run.value("results", CheckSarif::array())) {
             const std::string level = result.value("level", "warning");
             if (level != "error" && level != "warning") continue;
-            for (const auto& location : result.value("locations", Json::array())) {
-                const Json physical = location.value("physicalLocation", Json::object());
-                const Json artifact = physical.value("artifactLocation", Json::object());
-                const unsigned line = physical.value("region", Json::object()).value("startLine", 0u);
+            for (const auto& location : result.value("locations", CheckSarif::array())) {
+                const CheckSarif physical = location.value("physicalLocation", CheckSarif::object());
+                const CheckSarif artifact = physical.value("artifactLocation", CheckSarif::object());
+                const unsigned line = physical.value("region", CheckSarif::object()).value("startLine", 0u);
                 if (!artifact.contains("uri") || line == 0) continue;
                 e.reports.push_back({result.value("ruleId", ""), level, uriToPath(artifact.value("uri", "")), line});
             }
@@ -137,43 +136,6 @@ std::string lastLine(const std::string& text) {
     return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
-// Runs `argv` with its output in `dir`'s stdout.txt and stderr.txt; its exit status (128+N for
-// signal N), or why it could not run.
-std::optional<std::string> runChild(const std::vector<std::string>& argv, const std::string& dir, int& status) {
-    const jvmtifiles::NewFile out = jvmtifiles::createFile(dir + "/stdout.txt");
-    if (!out.ok()) return out.error;
-    const jvmtifiles::NewFile err = jvmtifiles::createFile(dir + "/stderr.txt");
-    if (!err.ok()) {
-        ::close(out.fd);
-        return err.error;
-    }
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        ::close(out.fd);
-        ::close(err.fd);
-        return std::string("fork: ") + std::strerror(errno);
-    }
-    if (pid == 0) {
-        const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-        if (in >= 0) ::dup2(in, 0);
-        ::dup2(out.fd, 1);
-        ::dup2(err.fd, 2);
-        ::execv(args[0], args.data());
-        ::_exit(127);
-    }
-    ::close(out.fd);
-    ::close(err.fd);
-    int raw = 0;
-    while (::waitpid(pid, &raw, 0) < 0)
-        if (errno != EINTR) return std::string("waitpid: ") + std::strerror(errno);
-    status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    if (status == 127) return argv[0] + " could not be run";
-    return std::nullopt;
-}
-
 }  // namespace
 
 bool confirmable(const Finding& f) { return !f.injectRule(f.failedAt.file).empty(); }
@@ -190,38 +152,67 @@ std::optional<std::string> confirmFindings(std::vector<Finding>& findings, const
     std::string error;
     const auto work = jvmtifiles::makeWorkDirectory("jvmti-lint-confirm", error);
     if (!work) return "no directory for the runs: " + error;
-    std::size_t number = 0;
-    for (Finding& f : findings) {
-        if (!confirmable(f)) continue;
-        const std::string rule = f.injectRule(displayPath(f.failedAt.file, setup.root));
-        const std::string dir = *work + "/" + std::to_string(++number);
-        Evidence evidence;
-        int status = 0;
-        std::optional<std::string> problem = jvmtifiles::makeOwnDirectory(dir);
-        if (!problem) problem = jvmtifiles::makeOwnDirectory(dir + "/hs-err");
-        if (!problem) {
-            std::vector<std::string> argv{setup.checkTool};
-            if (setup.layer) argv.insert(argv.end(), {"--layer", *setup.layer});
-            argv.insert(argv.end(), {"--report-dir", dir + "/reports", "--hs-err-dir", dir + "/hs-err", "--sarif",
-                                     dir + "/check.sarif", "inject=" + rule, "inject-log=" + dir + "/inject.%p.log", "--"});
-            argv.insert(argv.end(), setup.command.begin(), setup.command.end());
-            problem = runChild(argv, dir, status);
+    // One run per confirmable finding, in the order of the findings.
+    struct Run {
+        Finding* finding;
+        std::string rule, dir;
+    };
+    std::vector<Run> runs;
+    for (Finding& f : findings)
+        if (confirmable(f))
+            runs.push_back({&f, f.injectRule(displayPath(f.failedAt.file, setup.root)),
+                            *work + "/" + std::to_string(runs.size() + 1)});
+    std::optional<std::string> failure;  // the first run that left nothing to judge by
+    std::size_t given = 0;
+    const auto next = [&](jvmticheck::Job& job) {
+        while (given < runs.size() && !failure) {
+            const Run& r = runs[given++];
+            std::optional<std::string> problem = jvmtifiles::makeOwnDirectory(r.dir);
+            if (!problem) problem = jvmtifiles::makeOwnDirectory(r.dir + "/hs-err");
+            if (problem) {
+                failure = "inject=" + r.rule + ": " + *problem;
+                return false;
+            }
+            job.argv = {setup.checkTool};
+            if (setup.layer) job.argv.insert(job.argv.end(), {"--layer", *setup.layer});
+            job.argv.insert(job.argv.end(), {"--report-dir", r.dir + "/reports", "--hs-err-dir", r.dir + "/hs-err", "--sarif",
+                                             r.dir + "/check.sarif", "inject=" + r.rule,
+                                             "inject-log=" + r.dir + "/inject.%p.log", "--"});
+            job.argv.insert(job.argv.end(), setup.command.begin(), setup.command.end());
+            job.dir = r.dir;
+            job.timeout = setup.runTimeout;
+            return true;
         }
-        if (!problem) problem = gather(dir, status, evidence);
-        if (problem) {
+        return false;
+    };
+    const auto ended = [&](std::size_t n, const jvmticheck::JobEnd& end) {
+        const Run& r = runs[n];
+        Finding& f = *r.finding;
+        Evidence evidence;
+        if (end.timedOut) {
+            f.verdict = "hung";
+            f.verdictWhy = "the program still ran after " + std::to_string(static_cast<long>(setup.runTimeout)) +
+                           " s and was killed (--run-timeout)";
+        } else if (auto problem = end.status == 127 ? std::optional<std::string>(setup.checkTool + " could not be run")
+                                                     : gather(r.dir, end.status, evidence)) {
             // A run that left no evidence fails the whole confirmation: no verdict is guessed.
             std::string said;
-            if (const auto text = jvmtifiles::readOwnFile(dir + "/stderr.txt", kReadLimit, error); text && !text->empty())
+            if (const auto text = jvmtifiles::readOwnFile(r.dir + "/command.err", kReadLimit, error); text && !text->empty())
                 said = "; it said: " + lastLine(*text);
-            jvmtifiles::removeTree(*work);
-            return "inject=" + rule + ": the run of jvmti-check (status " + std::to_string(status) + ") left no verdict: " +
-                   *problem + said;
+            if (!failure)
+                failure = "inject=" + r.rule + ": the run of jvmti-check (status " + std::to_string(end.status) +
+                          ") left no verdict: " + *problem + said;
+            return;
+        } else {
+            std::tie(f.verdict, f.verdictWhy) = judge(f, evidence, setup.root);
         }
-        std::tie(f.verdict, f.verdictWhy) = judge(f, evidence, setup.root);
-        log << "jvmti-lint: --confirm: inject=" << rule << ": " << f.verdict << " (" << f.verdictWhy << ")\n";
+        log << "jvmti-lint: --confirm: inject=" << r.rule << ": " << f.verdict << " (" << f.verdictWhy << ")\n";
         log.flush();
-    }
+    };
+    const bool whole = jvmticheck::runQueue(setup.jobs, next, ended);
     jvmtifiles::removeTree(*work);
+    if (failure) return failure;
+    if (!whole) return std::string("interrupted: the runs were stopped");
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 //               a line of the finding's path (its place, its notes, the failed call)
 //   handled     the fault was injected and nothing went wrong
 //   not reached no fault was injected: the program never made the call at that line
+//   hung        the program still ran at the run timeout and was killed with everything it started
 #pragma once
 
 #include <optional>
@@ -22,15 +23,17 @@ struct ConfirmSetup {
     std::optional<std::string> layer;   // --layer, passed on
     std::vector<std::string> command;   // the program, after `--`
     std::string root;                   // the working directory: rules name files relative to it
+    unsigned jobs = 1;                  // runs at a time (-j)
+    double runTimeout = 0;              // seconds a run may take (--run-timeout); 0: no limit
 };
 
 // Whether the finding can be confirmed: it carries an inject= rule.
 bool confirmable(const Finding& f);
 
 // Runs the program once for each confirmable finding and sets its verdict. Progress goes to
-// `log`, one line per run. nullopt on success, else why the runs could not be made (no
-// directory) or why one run left no evidence to judge by (jvmti-check refused the command, its
-// SARIF is missing): no verdict is guessed.
+// `log`, one line per run, as runs end. nullopt on success, else why the runs could not be made
+// (no directory), why one run left no evidence to judge by (jvmti-check refused the command, its
+// SARIF is missing: no verdict is guessed), or that a signal stopped them.
 std::optional<std::string> confirmFindings(std::vector<Finding>& findings, const ConfirmSetup& setup, std::ostream& log);
 
 // jvmti-check beside jvmti-lint (installed) or where the build tree has it; "" when neither.

@@ -77,6 +77,17 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
             o.errorExitCode = static_cast<int>(*n);
         } else if (name == "--confirm") {
             o.confirm = true;
+        } else if (name == "--run-timeout") {
+            if (!takeValue()) return out;
+            errno = 0;
+            char* end = nullptr;
+            const double seconds = value.empty() ? -1 : std::strtod(value.c_str(), &end);
+            if (errno != 0 || seconds < 0 || seconds > 86400 || (end != nullptr && *end != '\0')) {
+                out.error = "--run-timeout takes seconds from 0 (no limit) to 86400, not '" + value + "'";
+                return out;
+            }
+            o.runTimeout = seconds;
+            o.runTimeoutGiven = true;
         } else if (name == "--layer") {
             if (!takeValue()) return out;
             if (value.empty()) {
@@ -115,8 +126,9 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
             out.error = "--confirm needs the program to run: --confirm [--layer LIB] ... -- COMMAND ARGS...";
             return out;
         }
-    } else if (o.layer) {
-        out.error = "--layer is for --confirm: the layer the program runs behind";
+    } else if (o.layer || o.runTimeoutGiven) {
+        out.error = std::string(o.layer ? "--layer" : "--run-timeout") + " is for --confirm: " +
+                    (o.layer ? "the layer the program runs behind" : "how long one of its runs may take");
         return out;
     }
     if (o.files.empty() && o.buildDir.empty())
