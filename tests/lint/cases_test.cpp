@@ -57,3 +57,36 @@ TEST_CASE("lint: AddCapabilities of GetPotentialCapabilities' result asks for ev
 TEST_CASE("lint: agents written with jvmtigen's jvmti.hpp") {
     check("jvmti_hpp.cpp", "-std=c++17 -I" + testsupport::shellQuote((testsupport::sourceDir() / "generated" / "include").string()));
 }
+
+// Calls that never return end the path (tests/lint/cases/path_end.*). fail_hard() is defined in
+// path_end_exit.c: analysed with it, its path ends too; analysed alone, the tool cannot know.
+TEST_CASE("lint: paths end at calls that never return, C, with the file that defines fail_hard") {
+    const fs::path source = casesDir() / "path_end.c";
+    const auto r = lint(testsupport::shellQuote(source.string()) + " " +
+                            testsupport::shellQuote((casesDir() / "path_end_exit.c").string()) + " -- " + jdkIncludes(),
+                        casesDir());
+    INFO(r.run.out << r.run.err);
+    REQUIRE(r.run.status == 0);
+    const auto want = expected(source);
+    INFO("expected:\n" << describe(want) << "found:\n" << describe(r.findings));
+    CHECK(want.size() == 1);
+    CHECK(r.findings == want);
+    CHECK(r.run.err.find(", 1 left out (their path passes a call that never returns)") != std::string::npos);
+}
+
+TEST_CASE("lint: paths end at calls that never return, C, alone: fail_hard's end is unknown") {
+    const fs::path source = casesDir() / "path_end.c";
+    const auto r = lint(testsupport::shellQuote(source.string()) + " -- " + jdkIncludes(), casesDir());
+    INFO(r.run.out << r.run.err);
+    REQUIRE(r.run.status == 0);
+    auto want = expected(source);
+    const std::string text = testsupport::readFile(source);
+    unsigned line = 1;
+    for (std::size_t at = 0, end = text.find("expect-alone: out_value.unchecked"); at < end; ++at)
+        if (text[at] == '\n') ++line;
+    want.emplace(std::make_pair(std::string("path_end.c"), line), "out_value.unchecked");
+    INFO("expected:\n" << describe(want) << "found:\n" << describe(r.findings));
+    CHECK(r.findings == want);
+}
+
+TEST_CASE("lint: paths end at calls that never return, C++") { check("path_end.cpp"); }

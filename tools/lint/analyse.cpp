@@ -31,8 +31,8 @@ using namespace clang;
 
 namespace {
 
-// Before the path-sensitive analysis: the roles of the agent's functions and the capability
-// facts, both from the AST alone.
+// Before the path-sensitive analysis: the roles of the agent's functions, the capability facts
+// and the functions that never return, all from the AST alone.
 class PrePass : public ASTConsumer {
 public:
     PrePass(TuContext& tu, std::vector<Finding>& findings, std::string directory)
@@ -41,6 +41,7 @@ public:
         if (ast.getDiagnostics().hasErrorOccurred()) return;
         collectRoles(ast, tu_);
         collectCapabilityFacts(ast, tu_.capabilities);
+        tu_.noReturn = findNoReturn(ast);
         findHandleCasts(ast, directory_, findings_);
     }
 
@@ -88,6 +89,9 @@ public:
         AnalyzerOptions& options = *ci.getAnalyzerOpts();
         options.CheckersAndPackages.clear();
         for (const auto& name : checkerNames()) options.CheckersAndPackages.emplace_back(name, true);
+        // Clang's own model of calls that never return (exit, abort, noreturn declarations): without
+        // it a path goes on after such a call inside a function the analysis steps into.
+        options.CheckersAndPackages.emplace_back("core.builtin.NoReturnFunctions", true);
         options.AnalysisDiagOpt = PD_NONE;
         // Split the path where a comparison is made, as `clang --analyze` does.
         options.eagerlyAssumeBinOpBifurcation = true;
@@ -141,6 +145,8 @@ TuResult analyse(const CompileJob& job) {
     stream.flush();
     result.diagnostics = diagnostics;
     result.capabilities = tu.capabilities;
+    markPathsThroughNoReturn(result.findings, tu.noReturn.all);
+    result.noReturn.assign(tu.noReturn.exported.begin(), tu.noReturn.exported.end());
     for (auto& use : result.capabilities.uses) {
         std::filesystem::path file = use.file;
         if (file.is_relative()) file = std::filesystem::path(job.directory) / file;

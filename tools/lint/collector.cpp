@@ -48,6 +48,7 @@ void Collector::FlushDiagnosticsImpl(std::vector<const PathDiagnostic*>& diagnos
             const Place place = placeOf(SourceLocation::getFromRawEncoding(at), sm, directory_);
             if (place.valid()) f.notes.push_back({place, text});
         }
+        f.pathCalls = payload->calls;
         if (!payload->failedFunction.empty()) {
             f.failedFunction = payload->failedFunction;
             f.failedError = payload->failedError;

@@ -129,7 +129,18 @@ int main(int argc, char** argv) {
     }
     const auto capabilities = capabilityFindings(results);
     findings.insert(findings.end(), capabilities.begin(), capabilities.end());
+    // A path through a call that never returns (of a function of its own file, or one another file
+    // defines) cannot happen. The same finding on another path stays.
+    std::set<std::string> endless;
+    for (const auto& r : results) endless.insert(r.noReturn.begin(), r.noReturn.end());
+    markPathsThroughNoReturn(findings, endless);
+    std::vector<Finding> possible;
+    for (auto& f : findings)
+        if (!f.impossible) possible.push_back(f);
     dropRepeats(findings);
+    dropRepeats(possible);
+    const size_t ended = findings.size() - possible.size();
+    findings = std::move(possible);
 
     size_t silenced = 0;
     std::vector<Finding> kept;
@@ -170,6 +181,7 @@ int main(int argc, char** argv) {
     for (const auto& f : findings) std::cout << textFinding(f, cwd);
     std::cout.flush();
     std::cerr << "jvmti-lint: " << plural(findings.size(), "finding") << " in " << plural(sources.jobs.size(), "file");
+    if (ended) std::cerr << ", " << ended << " left out (their path passes a call that never returns)";
     if (silenced) std::cerr << ", " << silenced << " silenced by NOLINT";
     if (baselined) std::cerr << ", " << baselined << " in the baseline";
     for (const auto& [verdict, n] : verdicts) std::cerr << ", " << n << " " << verdict;

@@ -4,6 +4,7 @@
 #include <clang/StaticAnalyzer/Frontend/CheckerRegistry.h>
 
 #include "model/call_model.hpp"
+#include "model/path_end.hpp"
 
 namespace jvmtilint {
 
@@ -19,6 +20,8 @@ struct Entry {
 // The call model comes first: every checker after it reads the state it keeps.
 const Entry kCheckers[] = {
     {"jvmti.CallModel", "the model of JVMTI calls the checkers read", registerCallModel, ""},
+    {"jvmti.PathEnd", "calls that never return: JNI's FatalError, the file's functions found never to return",
+     registerPathEndModel, ""},
     {"jvmti.OutValue", "out-values read after a call that may have failed", registerOutValueChecker, "out_value.unchecked"},
     {"jvmti.Deallocate", "Deallocate twice, or of memory JVMTI did not allocate", registerDeallocateChecker, "Deallocate.mem.double, Deallocate.mem.unknown"},
     {"jvmti.Free", "free() of JVMTI memory", registerFreeChecker, "free.jvmti_memory"},

@@ -1,5 +1,6 @@
 #include "model/finding.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -36,6 +37,8 @@ Json toJson(const Finding& f) {
               {"function", f.function}};
     if (!f.failedFunction.empty())
         j["failed"] = {{"function", f.failedFunction}, {"error", f.failedError}, {"at", placeJson(f.failedAt)}};
+    if (!f.pathCalls.empty()) j["calls"] = f.pathCalls;
+    if (f.impossible) j["impossible"] = true;
     return j;
 }
 
@@ -51,6 +54,8 @@ Finding findingFromJson(const Json& j) {
         f.failedError = j["failed"].value("error", "");
         f.failedAt = placeFrom(j["failed"].value("at", Json::object()));
     }
+    f.pathCalls = j.value("calls", std::vector<std::string>{});
+    f.impossible = j.value("impossible", false);
     return f;
 }
 
@@ -65,6 +70,7 @@ Json toJson(const TuResult& r) {
             {"compiled", r.compiled},
             {"diagnostics", r.diagnostics},
             {"findings", std::move(findings)},
+            {"noReturn", r.noReturn},
             {"capabilities",
              {{"requested", r.capabilities.requested}, {"everyPotential", r.capabilities.everyPotential}, {"uses", uses}}}};
 }
@@ -77,6 +83,7 @@ std::optional<TuResult> tuResultFromJson(const std::string& text) {
     r.compiled = j.value("compiled", false);
     r.diagnostics = j.value("diagnostics", "");
     for (const auto& f : j.value("findings", Json::array())) r.findings.push_back(findingFromJson(f));
+    r.noReturn = j.value("noReturn", std::vector<std::string>{});
     const Json caps = j.value("capabilities", Json::object());
     for (const auto& c : caps.value("requested", Json::array())) r.capabilities.requested.insert(c.get<std::string>());
     r.capabilities.everyPotential = caps.value("everyPotential", false);
@@ -92,6 +99,12 @@ std::optional<TuResult> tuResultFromJson(const std::string& text) {
         r.capabilities.uses.push_back(std::move(use));
     }
     return r;
+}
+
+void markPathsThroughNoReturn(std::vector<Finding>& findings, const std::set<std::string>& endless) {
+    for (Finding& f : findings)
+        if (std::any_of(f.pathCalls.begin(), f.pathCalls.end(), [&](const std::string& c) { return endless.count(c) > 0; }))
+            f.impossible = true;
 }
 
 bool operator<(const Finding& a, const Finding& b) {

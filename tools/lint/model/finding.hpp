@@ -2,7 +2,9 @@
 // hands them to the parent process (JSON over a pipe).
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,7 +35,11 @@ struct Finding {
     // A finding that shows only when a call fails: that call, for --confirm's inject= rule.
     std::string failedFunction, failedError;
     Place failedAt;
-    // --confirm's verdict on it ("confirmed", "handled", "not reached"; "" when not run), and why.
+    // The functions called on its path (no_return.hpp): a call of one that never returns
+    // leaves the finding out.
+    std::vector<std::string> pathCalls;
+    bool impossible = false;  // its path passes such a call: it is left out
+    // --confirm's verdict on it ("confirmed", "handled", "not reached", "hung"; "" when not run), and why.
     std::string verdict, verdictWhy;
 
     // "GetThreadInfo@agent.c:42/THREAD_NOT_ALIVE", with the file as given; "" when none.
@@ -46,6 +52,7 @@ struct TuResult {
     std::string diagnostics;   // the compiler's errors, as it prints them
     std::vector<Finding> findings;
     CapabilityFacts capabilities;
+    std::vector<std::string> noReturn;  // its functions other units call that never return
 };
 
 nlohmann::json toJson(const TuResult& r);
@@ -53,6 +60,10 @@ std::optional<TuResult> tuResultFromJson(const std::string& text);
 
 nlohmann::json toJson(const Finding& f);
 Finding findingFromJson(const nlohmann::json& j);
+
+// Marks impossible the findings whose path passes a call of a function in `endless` (functions
+// that never return, no_return.hpp).
+void markPathsThroughNoReturn(std::vector<Finding>& findings, const std::set<std::string>& endless);
 
 // Orders findings by file, line, column, rule, message.
 bool operator<(const Finding& a, const Finding& b);

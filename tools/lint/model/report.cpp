@@ -4,6 +4,8 @@
 #include <clang/Analysis/PathDiagnostic.h>
 #include <nlohmann/json.hpp>
 
+#include "model/no_return.hpp"
+
 namespace jvmtilint {
 
 using namespace clang;
@@ -20,6 +22,7 @@ std::string encode(const Payload& p) {
         for (const auto& [at, text] : p.notes) notes.push_back({{"at", at}, {"text", text}});
         j["notes"] = std::move(notes);
     }
+    if (!p.calls.empty()) j["calls"] = p.calls;
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -37,13 +40,18 @@ std::optional<Payload> decode(const std::string& text) {
     }
     if (j.contains("notes") && j["notes"].is_array())
         for (const auto& n : j["notes"]) p.notes.emplace_back(n.value("at", 0u), n.value("text", ""));
+    if (j.contains("calls") && j["calls"].is_array())
+        for (const auto& c : j["calls"])
+            if (c.is_string()) p.calls.push_back(c.get<std::string>());
     return p;
 }
 
 void emitPathReport(CheckerContext& c, const BugType& type, ExplodedNode* node, const Payload& payload,
                     std::vector<SymbolRef> interesting, const Stmt* uniqueAt) {
     if (!node) return;
-    const std::string text = encode(payload);
+    Payload withCalls = payload;
+    withCalls.calls = callsOnPath(node);
+    const std::string text = encode(withCalls);
     std::unique_ptr<PathSensitiveBugReport> report;
     if (uniqueAt) {
         const LocationContext* lc = node->getLocationContext();

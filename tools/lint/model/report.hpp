@@ -25,6 +25,8 @@ struct Payload {
     unsigned failedAt = 0;
     // Notes of the checker's own, each at a raw SourceLocation.
     std::vector<std::pair<unsigned, std::string>> notes;
+    // The functions called on the path (no_return.hpp); emitPathReport fills it.
+    std::vector<std::string> calls;
 };
 
 std::string encode(const Payload& payload);

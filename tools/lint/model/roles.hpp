@@ -12,6 +12,7 @@
 #include <clang/AST/Decl.h>
 
 #include "model/capability_facts.hpp"
+#include "model/no_return.hpp"
 #include "jvmti_lint_tables.hpp"
 
 namespace jvmtilint {
@@ -29,6 +30,7 @@ struct Role {
 struct TuContext {
     std::map<const clang::FunctionDecl*, Role> roles;  // by canonical declaration
     CapabilityFacts capabilities;
+    NoReturnFacts noReturn;                // its functions that never return (no_return.hpp)
     bool readsEnvironmentStorage = false;  // the agent's code calls GetEnvironmentLocalStorage
 
     const Role* roleOf(const clang::FunctionDecl* fd) const;
