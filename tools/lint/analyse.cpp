@@ -92,6 +92,11 @@ public:
         // Clang's own model of calls that never return (exit, abort, noreturn declarations): without
         // it a path goes on after such a call inside a function the analysis steps into.
         options.CheckersAndPackages.emplace_back("core.builtin.NoReturnFunctions", true);
+        // Small functions are stepped into however deep the path is (Clang's default stops at five
+        // frames but for functions of under 3 blocks): agents check errors with helpers like
+        // check_jvmti_status (an if, a log line, FatalError), often called from deep inside their
+        // own code; a helper not stepped into would let the error path go on.
+        options.AlwaysInlineSize = 8;
         options.AnalysisDiagOpt = PD_NONE;
         // Split the path where a comparison is made, as `clang --analyze` does.
         options.eagerlyAssumeBinOpBifurcation = true;
