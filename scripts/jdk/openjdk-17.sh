@@ -12,6 +12,9 @@
 #                                              compile the native test libraries under DIR
 #                                              against JDK's headers into OUT/lib<Name>.so
 #   scripts/jdk/openjdk-17.sh build-deps       install the package's build dependencies
+#   scripts/jdk/openjdk-17.sh runtime          Debian's build of the same version, with the
+#                                              debug symbols of its native libraries (prints
+#                                              its JAVA_HOME; see jdk17_runtime)
 #   scripts/jdk/openjdk-17.sh prepare          deb-src, fetch, test-tree and jtreg: everything
 #                                              that needs the network, for scripts/test-tools.sh
 #
@@ -312,6 +315,50 @@ jdk17_natives() {
   jdk17_log "natives: $n libraries in $out ($built compiled now)"
 }
 
+# Debian's binary build of the pinned version (openjdk-17-jre-headless), unpacked into the cache
+# (never installed: the machine's own JDK stays as it is), with the debug symbols that
+# openjdk-17-dbg holds for its native libraries. Their source lines are the pinned source
+# tree's, so a tool can name a line of libinstrument or libjdwp in that tree and find it in the
+# running library (jvmti-lint --confirm, inject=FUNCTION@FILE:LINE). Each library's debug file
+# is put beside it under the name its .gnu_debuglink asks for (lib/libinstrument.debuginfo):
+# where elfutils looks, without writing under /usr/lib/debug. apt verifies the packages against
+# its signed lists. The conf/ links point into /etc/java-17-openjdk, which the machine's
+# openjdk-17 package provides. Prints the JAVA_HOME.
+jdk17_runtime() {
+  local dir=$JDK17_CACHE/runtime home lib id link n=0 wanted=()
+  home=$dir/root/usr/lib/jvm/java-17-openjdk-amd64
+  if [ -f "$dir/.ready" ]; then echo "$home"; return 0; fi
+  [ -d /etc/java-17-openjdk ] || jdk17_die "runtime: /etc/java-17-openjdk is missing (the openjdk-17-jre-headless package of the machine provides it)"
+  rm -rf "$dir"
+  mkdir -p "$dir/debs" "$dir/root"
+  jdk17_log "downloading openjdk-17-jre-headless and openjdk-17-dbg $JDK17_SOURCE_VERSION into $dir/debs"
+  (cd "$dir/debs" && apt-get download -qq "openjdk-17-jre-headless=$JDK17_SOURCE_VERSION"       "openjdk-17-dbg=$JDK17_SOURCE_VERSION" 2>&1 | { grep -v '^[NW]: Download is performed unsandboxed' >&2 || true; })     || jdk17_die "runtime: apt-get download of $JDK17_SOURCE_VERSION failed"
+  dpkg-deb -x "$dir"/debs/openjdk-17-jre-headless_*.deb "$dir/root" || jdk17_die "runtime: unpacking the JRE failed"
+  [ -x "$home/bin/java" ] || jdk17_die "runtime: no bin/java in $home"
+  # The debug file of each native library, by its build id.
+  for lib in "$home"/lib/*.so "$home"/lib/server/*.so; do
+    id=$(readelf -n "$lib" 2>/dev/null | awk '/Build ID/ { print $3 }')
+    [ -n "$id" ] && wanted+=("./usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug")
+  done
+  dpkg-deb --fsys-tarfile "$dir"/debs/openjdk-17-dbg_*.deb | tar -x -C "$dir/root" "${wanted[@]}" 2>/dev/null || true
+  for lib in "$home"/lib/*.so "$home"/lib/server/*.so; do
+    id=$(readelf -n "$lib" 2>/dev/null | awk '/Build ID/ { print $3 }')
+    [ -n "$id" ] && [ -f "$dir/root/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] || continue
+    link=$(objcopy --dump-section .gnu_debuglink=/dev/stdout "$lib" 2>/dev/null | tr -d '\0' | head -c 200 || true)
+    link=${link%%.debuginfo*}.debuginfo
+    [ "$link" = "$(basename "$lib" .so).debuginfo" ] || link=$(basename "$lib" .so).debuginfo
+    cp "$dir/root/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" "$(dirname "$lib")/$link"
+    n=$((n + 1))
+  done
+  [ -f "$home/lib/libinstrument.debuginfo" ] && [ -f "$home/lib/libjdwp.debuginfo" ] \
+    || jdk17_die "runtime: openjdk-17-dbg has no debug symbols for libinstrument or libjdwp"
+  rm -rf "$dir/debs" "$dir/root/usr/lib/debug"
+  "$home/bin/java" -version >/dev/null 2>&1 || jdk17_die "runtime: $home/bin/java does not run"
+  touch "$dir/.ready"
+  jdk17_log "runtime: $JDK17_SOURCE_VERSION in $home, debug symbols of $n libraries"
+  echo "$home"
+}
+
 # The package's build dependencies (for building HotSpot), from the same deb-src lines.
 jdk17_build_deps() {
   jdk17_debsrc
@@ -330,10 +377,11 @@ jdk17_main() {
     jtreg) jdk17_jtreg ;;
     natives) jdk17_natives "$@" ;;
     build-deps) jdk17_build_deps ;;
+    runtime) jdk17_runtime ;;
     prepare) jdk17_test_tree >/dev/null && jdk17_jtreg >/dev/null && jdk17_log "ready: $JDK17_SOURCE_VERSION in $JDK17_CACHE" ;;
     version) echo "$JDK17_SOURCE_VERSION" ;;
     ''|-h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' ;;
-    *) jdk17_die "unknown command '$cmd' (commands: deb-src fetch tree test-tree jtreg natives build-deps prepare version)" ;;
+    *) jdk17_die "unknown command '$cmd' (commands: deb-src fetch tree test-tree jtreg natives build-deps runtime prepare version)" ;;
   esac
 }
 
