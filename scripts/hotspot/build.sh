@@ -180,6 +180,11 @@ build() {  # CONF
   prepare "$1"
   local start end extra
   extra=$(extra_args "$1")
+  # A build killed mid-compile can leave an object of 0 bytes that make takes as up to date,
+  # and nm then fails on it when the symbol list is made: such objects are made again.
+  local empty
+  empty=$(find "$dir" -name '*.o' -size 0 -print -delete | wc -l)
+  [ "$empty" = 0 ] || echo "$1: $empty empty object file(s) of an interrupted build removed, to be compiled again"
   start=$(date +%s)
   # cmdlines: every command make runs is in the log, so what ran for JVMTI can be read there.
   (cd "$dir" && make JOBS="$jobs" NICE= LOG=info,cmdlines $extra images >"$work/build-$1.log" 2>&1) ||
@@ -220,10 +225,10 @@ compare_images() {
   tokens=$(diff <(python3 "$here/normalise.py" "$a/include/jvmti.h") <(python3 "$here/normalise.py" "$b/include/jvmti.h") |
     grep -c '^[<>]' || true)
   echo "include/jvmti.h: $lines lines differ as written, $tokens once normalised (normalise.py: tokens, no comments)"
-  local abi=$root/build/tools/abi_diff/jvmti-abi-diff
+  local abi=$root/build/tools/jvmti-abi-diff
   if [ -x "$abi" ]; then
     echo "include/jvmti.h, jvmti-abi-diff stock jvmtigen: $("$abi" "$a/include/jvmti.h" "$b/include/jvmti.h" \
-      -I "$a/include" 2>&1 | tail -1)"
+      -I "$a/include" -I "$a/include/linux" 2>&1 | tail -1)"
   else
     echo "include/jvmti.h: $abi not built (Clang 14's dev packages), no ABI comparison"
   fi
