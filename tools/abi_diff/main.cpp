@@ -15,6 +15,7 @@
 #include "compare.hpp"
 #include "report.hpp"
 #include "guarded_main.hpp"
+#include "../clang_asan_options.hpp"
 
 namespace {
 

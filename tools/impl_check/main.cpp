@@ -17,6 +17,7 @@
 #include "help.hpp"
 #include "stubs.hpp"
 #include "guarded_main.hpp"
+#include "../clang_asan_options.hpp"
 
 namespace {
 

@@ -23,6 +23,7 @@
 #include "report/formats/report_files_io.hpp"
 #include "run.hpp"
 #include "suppress.hpp"
+#include "../clang_asan_options.hpp"
 
 namespace {
 
