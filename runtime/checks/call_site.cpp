@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -77,18 +79,36 @@ struct Described {
 // lookup reads /proc/self/maps and the library's DWARF anew.
 std::unordered_map<std::uintptr_t, Described> described;
 
+// How many times the process has loaded and unloaded a library (glibc's counters, the same in
+// every dl_iterate_phdr entry): a session made at other counts may know a library gone since, or
+// another in its place.
+int loadCounts(dl_phdr_info* info, std::size_t size, void* data) {
+    auto* counts = static_cast<std::pair<unsigned long long, unsigned long long>*>(data);
+    if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) *counts = {info->dlpi_adds, info->dlpi_subs};
+    return 1;  // the first entry is enough
+}
+
 // The module holding `at`, from one libdw session of this process kept between lookups (each
-// reads /proc/self/maps and the libraries' symbols); made again when `at` lies in no module it
-// knows, since agents load libraries as they run. The caller holds `describing`.
+// reads /proc/self/maps and the libraries' symbols). It is made again when a library was loaded
+// or unloaded since (else an address of a library loaded later could be taken for one of a
+// library that lay there before, or for none), and when `at` lies in no module it knows. The
+// caller holds `describing`.
 Dwfl* session = nullptr;
+std::pair<unsigned long long, unsigned long long> sessionCounts{0, 0};
 Dwfl_Module* moduleAt(Dwarf_Addr at) {
+    std::pair<unsigned long long, unsigned long long> counts{0, 0};
+    dl_iterate_phdr(loadCounts, &counts);
     for (int attempt = 0; attempt < 2; ++attempt) {
-        if (session == nullptr || attempt == 1) {
+        if (session == nullptr || attempt == 1 || counts != sessionCounts) {
             if (session != nullptr) dwfl_end(session);
+            sessionCounts = counts;
             session = dwfl_begin(&localProcessCallbacks());
             if (session == nullptr || dwfl_linux_proc_report(session, ::getpid()) != 0 ||
-                dwfl_report_end(session, nullptr, nullptr) != 0)
+                dwfl_report_end(session, nullptr, nullptr) != 0) {
+                if (session != nullptr) dwfl_end(session);
+                session = nullptr;
                 return nullptr;
+            }
         }
         if (Dwfl_Module* module = dwfl_addrmodule(session, at)) return module;
     }
