@@ -17,6 +17,7 @@
 #include "collect.hpp"
 #include "java_words.hpp"
 #include "files/own_files.hpp"
+#include "inject/plan.hpp"
 #include "report/formats/report_files_io.hpp"
 #include "report/formats/text_encoding.hpp"
 #include "sweep/plan.hpp"
@@ -92,8 +93,7 @@ std::size_t faultLines(const std::vector<fs::path>& logs, std::set<int>& pids) {
             pids.insert(std::stoi(log.filename().string()));
         } catch (...) {
         }
-        std::istringstream lines(readText(log));
-        for (std::string line; std::getline(lines, line);) faults += line.rfind("fault ", 0) == 0 ? 1 : 0;
+        faults += jvmtilayer::inject::faultLines(readText(log));
     }
     return faults;
 }

@@ -43,8 +43,6 @@ struct State {
     std::mutex lock;  // writing and closing the log; the site names
     std::unordered_map<const void*, std::string> sites;
     std::unordered_map<std::string, bool> seen;  // "function site" pairs the log names
-    // Source lines of call sites, for FILE:LINE rules: file "" where there is no line data.
-    std::unordered_map<const void*, std::pair<std::string, int>> lines;
     std::atomic<std::uint64_t> injected{0};
 };
 
@@ -70,17 +68,12 @@ std::string siteOf(State& s, const void* address) {
     return s.sites.emplace(address, text).first->second;
 }
 
-// The agent's source line at `address`, looked up once per address (the lookup reads DWARF and
-// takes call_site's lock, so it is made outside ours).
-std::pair<std::string, int> lineOf(State& s, const void* address) {
-    {
-        std::lock_guard<std::mutex> g(s.lock);
-        if (auto it = s.lines.find(address); it != s.lines.end()) return it->second;
-    }
+// The agent's source line at `address` (call_site looks each address up once and keeps it);
+// file "" where there is no line data.
+std::pair<std::string, int> lineOf(const void* address) {
     std::pair<std::string, int> found{"", 0};
-    if (address != nullptr && !jvmtilayer::checks::callSiteLine(address, found.first, found.second)) found = {"", 0};
-    std::lock_guard<std::mutex> g(s.lock);
-    return s.lines.emplace(address, found).first->second;
+    if (!jvmtilayer::checks::callSiteLine(address, found.first, found.second)) found = {"", 0};
+    return found;
 }
 
 bool atLine(const Rule& r, const std::pair<std::string, int>& line) {
@@ -242,7 +235,7 @@ jvmtiError inject(Env&, int function, void* const* outs) noexcept {
         // Its source line likewise, for FILE:LINE rules only.
         std::optional<std::pair<std::string, int>> line;
         auto sourceLine = [&]() -> const std::pair<std::string, int>& {
-            if (!line) line = lineOf(*s, address);
+            if (!line) line = lineOf(address);
             return *line;
         };
         if (s->log.load(std::memory_order_relaxed) != nullptr) noteSite(*s, f->name, siteName(), address);

@@ -265,6 +265,17 @@ std::string siteText(const std::string& library, std::uintptr_t offset) {
     return library + hex;
 }
 
+std::size_t faultLines(std::string_view log) {
+    std::size_t faults = 0;
+    for (std::size_t at = 0; at < log.size();) {
+        if (log.compare(at, 6, "fault ") == 0) ++faults;
+        const auto end = log.find('\n', at);
+        if (end == std::string_view::npos) break;
+        at = end + 1;
+    }
+    return faults;
+}
+
 bool fileMatches(const std::string& path, const std::string& tail) {
     if (tail.empty() || path.size() < tail.size()) return false;
     if (path.compare(path.size() - tail.size(), tail.size(), tail) != 0) return false;

@@ -21,9 +21,11 @@
 // names one).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jvmtilayer::inject {
@@ -84,6 +86,9 @@ PlanResult parse(const std::vector<std::string>& rules, const Universe& universe
 // Whether `path` (a source file as the DWARF names it) is the file of a FILE:LINE site: the
 // same path, or one ending in '/' and then `tail`.
 bool fileMatches(const std::string& path, const std::string& tail);
+
+// How many faults an injection log (inject-log=) records: its lines that start "fault ".
+std::size_t faultLines(std::string_view log);
 
 // A site written as the plan expects it: LIBRARY+0xOFFSET with the offset in lower-case hex.
 std::string siteText(const std::string& library, std::uintptr_t offset);

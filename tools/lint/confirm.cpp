@@ -1,13 +1,10 @@
 #include "confirm.hpp"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <cstdint>
-#include <cstring>
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -33,20 +30,17 @@ struct Evidence {
     std::string crashWhy;
     std::uint64_t faults = 0;
     struct Report {
-        std::string rule, level, file;
+        std::string rule, file;
         unsigned line = 0;
     };
     std::vector<Report> reports;  // the layer's errors and warnings with a source line
 };
 
-// The names in `dir` (one of ours), "." and ".." left out.
+// The names in `dir` (one of ours); none when it cannot be read.
 std::vector<std::string> entries(const std::string& dir) {
     std::vector<std::string> out;
-    DIR* d = ::opendir(dir.c_str());
-    if (d == nullptr) return out;
-    while (const dirent* e = ::readdir(d))
-        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) out.emplace_back(e->d_name);
-    ::closedir(d);
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) out.push_back(it->path().filename());
     return out;
 }
 
@@ -87,12 +81,7 @@ std::optional<std::string> gather(const std::string& dir, int status, Evidence& 
         std::string error;
         const auto text = jvmtifiles::readOwnFile(dir + "/" + name, kReadLimit, error);
         if (!text) return name + ": " + error;
-        for (std::size_t at = 0; at < text->size();) {
-            const auto end = text->find('\n', at);
-            if (text->compare(at, 6, "fault ") == 0) ++e.faults;
-            if (end == std::string::npos) break;
-            at = end + 1;
-        }
+        e.faults += jvmtilayer::inject::faultLines(*text);
     }
     std::string error;
     const auto sarif = jvmtifiles::readOwnFile(dir + "/check.sarif", kReadLimit, error);
@@ -108,7 +97,7 @@ std::optional<std::string> gather(const std::string& dir, int status, Evidence& 
                 const CheckSarif artifact = physical.value("artifactLocation", CheckSarif::object());
                 const unsigned line = physical.value("region", CheckSarif::object()).value("startLine", 0u);
                 if (!artifact.contains("uri") || line == 0) continue;
-                e.reports.push_back({result.value("ruleId", ""), level, uriToPath(artifact.value("uri", "")), line});
+                e.reports.push_back({result.value("ruleId", ""), uriToPath(artifact.value("uri", "")), line});
             }
         }
     return std::nullopt;
@@ -190,9 +179,10 @@ std::optional<std::string> confirmFindings(std::vector<Finding>& findings, const
         Finding& f = *r.finding;
         Evidence evidence;
         if (end.timedOut) {
+            char seconds[32];
+            std::snprintf(seconds, sizeof seconds, "%g", setup.runTimeout);
             f.verdict = "hung";
-            f.verdictWhy = "the program still ran after " + std::to_string(static_cast<long>(setup.runTimeout)) +
-                           " s and was killed (--run-timeout)";
+            f.verdictWhy = std::string("the program still ran after ") + seconds + " s and was killed (--run-timeout)";
         } else if (auto problem = end.status == 127 ? std::optional<std::string>(setup.checkTool + " could not be run")
                                                      : gather(r.dir, end.status, evidence)) {
             // A run that left no evidence fails the whole confirmation: no verdict is guessed.

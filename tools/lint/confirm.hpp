@@ -27,6 +27,9 @@ struct ConfirmSetup {
     double runTimeout = 0;              // seconds a run may take (--run-timeout); 0: no limit
 };
 
+// Seconds a run may take when --run-timeout does not say.
+inline constexpr double kRunTimeout = 300;
+
 // Whether the finding can be confirmed: it carries an inject= rule.
 bool confirmable(const Finding& f);
 
