@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
                 std::cerr << "jvmti-lint: --confirm: jvmti-check is neither beside jvmti-lint nor in the build tree\n";
                 return 2;
             }
-            if (auto problem = confirmFindings(findings, {tool, o.layer, o.command, cwd, o.jobs, o.runTimeout}, std::cerr)) {
+            if (auto problem = confirmFindings(findings, {tool, o.layer, o.command, cwd, o.jobs, o.runTimeout.value_or(kRunTimeout)}, std::cerr)) {
                 std::cerr << "jvmti-lint: --confirm: " << *problem << "\n";
                 return 2;
             }

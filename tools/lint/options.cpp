@@ -87,7 +87,6 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
                 return out;
             }
             o.runTimeout = seconds;
-            o.runTimeoutGiven = true;
         } else if (name == "--layer") {
             if (!takeValue()) return out;
             if (value.empty()) {
@@ -126,7 +125,7 @@ ParsedOptions parseOptions(const std::vector<std::string>& args) {
             out.error = "--confirm needs the program to run: --confirm [--layer LIB] ... -- COMMAND ARGS...";
             return out;
         }
-    } else if (o.layer || o.runTimeoutGiven) {
+    } else if (o.layer || o.runTimeout) {
         out.error = std::string(o.layer ? "--layer" : "--run-timeout") + " is for --confirm: " +
                     (o.layer ? "the layer the program runs behind" : "how long one of its runs may take");
         return out;

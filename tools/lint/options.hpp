@@ -21,8 +21,7 @@ struct Options {
     bool confirm = false;
     std::optional<std::string> layer;
     std::vector<std::string> command;
-    double runTimeout = 300;         // --run-timeout: seconds one run may take; 0: no limit
-    bool runTimeoutGiven = false;
+    std::optional<double> runTimeout;  // --run-timeout: seconds one run may take; 0: no limit
 };
 
 struct ParsedOptions {

@@ -2,7 +2,6 @@
 // hands them to the parent process (JSON over a pipe).
 #pragma once
 
-#include <cstddef>
 #include <optional>
 #include <set>
 #include <string>

@@ -81,6 +81,7 @@ NoReturnFacts findNoReturn(ASTContext& ast) {
         }
     }
     NoReturnFacts facts;
+    facts.decls = endless;
     for (const FunctionDecl* fd : endless) {
         const std::string name = fd->getQualifiedNameAsString();
         facts.all.insert(name);

@@ -5,9 +5,10 @@
 // its callers: the analysis of those files cannot see that the path ends there.
 //
 // Each translation unit finds its own (a fixpoint over its functions' control-flow graphs, before
-// the path-sensitive analysis). A finding remembers the functions called on its path; a finding whose path passes a call of a function that never returns
-// cannot happen and is left out: in the unit itself, and over the whole program once every unit
-// has named the functions it exports that never return.
+// the path-sensitive analysis), where path_end.cpp ends a path at their calls. A finding also
+// remembers the functions called on its path; one whose path passes a call of a function that
+// never returns cannot happen and is left out: in the unit itself, and over the whole program
+// once every unit has named the functions it exports that never return.
 #pragma once
 
 #include <set>
@@ -17,11 +18,11 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/StaticAnalyzer/Core/PathSensitive/ExplodedGraph.h>
 
-
 namespace jvmtilint {
 
 struct NoReturnFacts {
-    std::set<std::string> all;       // every function of the unit that never returns
+    std::set<const clang::FunctionDecl*> decls;  // every function of the unit that never returns, canonical
+    std::set<std::string> all;       // the same by qualified name
     std::set<std::string> exported;  // those other units can call (external linkage)
 };
 

@@ -24,9 +24,10 @@ public:
 private:
     static bool endsPath(const CallEvent& call) {
         if (jniCall(call) == "FatalError") return true;
-        const auto* fd = dyn_cast_or_null<FunctionDecl>(call.getDecl());
         const TuContext* tu = currentTu();
-        return fd != nullptr && tu != nullptr && tu->noReturn.all.count(fd->getQualifiedNameAsString()) > 0;
+        if (tu == nullptr || tu->noReturn.decls.empty()) return false;
+        const auto* fd = dyn_cast_or_null<FunctionDecl>(call.getDecl());
+        return fd != nullptr && tu->noReturn.decls.count(fd->getCanonicalDecl()) > 0;
     }
 };
 
