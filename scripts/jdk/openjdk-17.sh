@@ -344,9 +344,9 @@ jdk17_runtime() {
   for lib in "$home"/lib/*.so "$home"/lib/server/*.so; do
     id=$(readelf -n "$lib" 2>/dev/null | awk '/Build ID/ { print $3 }')
     [ -n "$id" ] && [ -f "$dir/root/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] || continue
-    link=$(objcopy --dump-section .gnu_debuglink=/dev/stdout "$lib" 2>/dev/null | tr -d '\0' | head -c 200 || true)
-    link=${link%%.debuginfo*}.debuginfo
-    [ "$link" = "$(basename "$lib" .so).debuginfo" ] || link=$(basename "$lib" .so).debuginfo
+    # The section is the file name, a NUL, padding and a CRC: the name is its first record.
+    link=$(objcopy --dump-section .gnu_debuglink=/dev/stdout "$lib" 2>/dev/null | head -z -n 1 | tr -d '\0' || true)
+    case $link in ''|*/*) continue ;; esac
     cp "$dir/root/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" "$(dirname "$lib")/$link"
     n=$((n + 1))
   done
