@@ -14,10 +14,22 @@ the debuggee is followed: jdb's JVM loads no agent and is no part of the sweep.
 
 Exit status: the debuggee's (128+N for signal N) when the session went as scripted; 3 when jdb
 answered a step otherwise (it printed something else and ended, or came back to its prompt and
-stayed quiet for QUIET_SECONDS, default 3, at a step that does not resume the VM); 124 when a
-step got no answer within STEP_SECONDS (default 10), or when the debuggee did not end within
-STEP_SECONDS after the session (both processes are then killed; a debuggee killed here is no crash). Everything jdb
-printed goes to standard output, the debuggee's output to standard error with a "debuggee: " prefix.
+stayed quiet, at a step that does not resume the VM); 124 when a step got no answer, or when the
+debuggee did not end after the session (both processes are then killed; a debuggee killed here is
+no crash). Everything jdb printed goes to standard output, the debuggee's output to standard error
+with a "debuggee: " prefix.
+
+When is an answer not coming? The session waits while either process works. It gives up on a
+step, or on the processes' end, when jdb and the debuggee have both been idle for STALL_SECONDS
+(default 2): no output, no thread runnable, under 3 clock ticks of CPU between them. Two JVMs that
+wait only on each other stay that way; one that is slow because the machine is busy is runnable
+or spends CPU, so load does not cut a session short. STEP_SECONDS (default 10) still bounds
+each step (a process that keeps busy without answering). A prompt-ending step that rests at a
+prompt ends once the output has been quiet for QUIET_SECONDS (default 1) and both processes are
+idle. The verdicts are those of waiting STEP_SECONDS each time, reached without the wait.
+
+jdb's own JVM starts small (C1 only, serial GC, no perf data; its options never reach the
+debuggee): it is the same jdb, only quicker to start.
 """
 import os
 import re
@@ -28,9 +40,14 @@ import sys
 import time
 
 STEP_SECONDS = float(os.environ.get("STEP_SECONDS", "10"))
-# jdb is back at a prompt, quiet for this long, without the scripted answer: it answered
-# otherwise (an error, an exception), and waiting STEP_SECONDS more would not change that.
-QUIET_SECONDS = float(os.environ.get("QUIET_SECONDS", "3"))
+# jdb is back at a prompt, quiet for this long with both processes idle, without the scripted
+# answer: it answered otherwise (an error, an exception).
+QUIET_SECONDS = float(os.environ.get("QUIET_SECONDS", "1"))
+# jdb and the debuggee both idle this long: neither will answer.
+STALL_SECONDS = float(os.environ.get("STALL_SECONDS", "2"))
+# CPU ticks (USER_HZ) the two may spend between them and still count as idle: a JVM's periodic
+# housekeeping spends about one in several seconds.
+IDLE_TICKS = 3
 
 # Each step: the command, the answer expected, and whether jdb's prompt ends its answer (the
 # steps that resume the VM, run, step and cont, get their answer with a later event, so a prompt
@@ -45,7 +62,50 @@ SCRIPT = [
     ("locals", r"n = 4[\s\S]*main\[1\] $", True),
     ("cont", r"The application exited", False),
 ]
+# jdb's own JVM: small and quick to start. Its options never reach the debuggee.
+JDB_JVM = ["-J-Xshare:auto", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData"]
 PROMPT = re.compile(r"(?:^|\n)(?:> |\S+\[\d+\] )$")
+
+
+def cpu_and_running(pid):
+    """(CPU ticks spent, whether a thread is runnable or in uninterruptible sleep) of a live
+    process; (0, False) for one that has ended."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime, stime: all the process's threads
+        running = False
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/stat" % (pid, task)) as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            running = running or state in ("R", "D")
+        return ticks, running
+    except (OSError, IndexError, ValueError):
+        return 0, False
+
+
+class Activity:
+    """How long jdb and the debuggee have both been idle: no output (touch), no thread runnable,
+    under IDLE_TICKS of CPU between them since the quiet began."""
+
+    def __init__(self, procs):
+        self.procs = procs
+        self.since = time.monotonic()
+        self.ticks = None
+
+    def touch(self):
+        self.since, self.ticks = time.monotonic(), None
+
+    def idle_for(self):
+        ticks, running = 0, False
+        for proc in self.procs:
+            if proc.poll() is None:
+                t, r = cpu_and_running(proc.pid)
+                ticks, running = ticks + t, running or r
+        now = time.monotonic()
+        if running or self.ticks is None or ticks - self.ticks >= IDLE_TICKS:
+            self.since, self.ticks = now, ticks
+        return now - self.since
 
 
 class Reader:
@@ -55,6 +115,7 @@ class Reader:
         self.seen = ""
         self.eof = False
         self.answered_otherwise = False
+        self.stalled = False
 
     def pump(self, timeout):
         if self.eof:
@@ -68,24 +129,43 @@ class Reader:
             else:
                 self.seen += data.decode("utf-8", "replace")
 
-    def wait_for(self, pattern, start, deadline, prompt_ends=False):
+    def wait_for(self, pattern, start, deadline, activity, prompt_activity=None, others=()):
         """True when `pattern` shows up after `start`; False at the deadline, at the end of the
-        output, or (prompt_ends) when the output rests at a prompt for QUIET_SECONDS without it."""
+        output, when `activity`'s processes have been idle for STALL_SECONDS (stalled), or (for
+        a step a prompt ends, given `prompt_activity`: jdb's) when the output rests at a prompt
+        for QUIET_SECONDS with jdb idle, without it. `others` are further Readers to drain
+        meanwhile; their output counts as activity."""
         rx = re.compile(pattern)
-        size, since = len(self.seen), time.monotonic()
+        size, since = self.size(others), time.monotonic()
         while True:
             if rx.search(self.seen, start):
                 return True
             now = time.monotonic()
-            if len(self.seen) != size:
-                size, since = len(self.seen), now
+            if self.size(others) != size:
+                size, since = self.size(others), now
+                activity.touch()
+                if prompt_activity:
+                    prompt_activity.touch()
             left = deadline - now
             if left <= 0 or (self.eof and self.proc.poll() is not None):
                 return bool(rx.search(self.seen, start))
-            if prompt_ends and len(self.seen) > start and PROMPT.search(self.seen) and now - since >= QUIET_SECONDS:
+            # Both sampled every time: an idle spell is measured from its first quiet sample.
+            idle = activity.idle_for()
+            jdb_idle = prompt_activity.idle_for() if prompt_activity else 0
+            at_prompt = prompt_activity and len(self.seen) > start and PROMPT.search(self.seen) \
+                and now - since >= QUIET_SECONDS
+            if at_prompt and (jdb_idle >= QUIET_SECONDS or idle >= STALL_SECONDS):
                 self.answered_otherwise = True
                 return False
-            self.pump(min(left, 0.2))
+            if idle >= STALL_SECONDS:
+                self.stalled = True
+                return False
+            for other in others:
+                other.pump(0)
+            self.pump(min(left, 0.1))
+
+    def size(self, others):
+        return len(self.seen) + sum(len(o.seen) for o in others)
 
 
 def kill(proc):
@@ -120,7 +200,7 @@ def main():
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = Reader(vm)
     deadline = time.monotonic() + STEP_SECONDS
-    if not out.wait_for(r"address: ([0-9]+)", 0, deadline):
+    if not out.wait_for(r"address: ([0-9]+)", 0, deadline, Activity([vm])):
         sys.stderr.write("".join("debuggee: " + l + "\n" for l in out.seen.splitlines()))
         if vm.poll() is None:
             sys.stderr.write("jdb-session: the debuggee never said where JDWP listens\n")
@@ -131,9 +211,10 @@ def main():
 
     env = {k: v for k, v in os.environ.items()
            if k not in ("JAVA_TOOL_OPTIONS", "JVMTI_LAYER_CHILD_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")}
-    jdb = subprocess.Popen([os.path.join(jdk, "bin", "jdb"), "-J-Xshare:auto", "-attach", "127.0.0.1:" + port],
+    jdb = subprocess.Popen([os.path.join(jdk, "bin", "jdb"), *JDB_JVM, "-attach", "127.0.0.1:" + port],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     session = Reader(jdb)
+    both, jdb_alone = Activity([vm, jdb]), Activity([jdb])
     result = 0
     for command, until, prompt_ends in SCRIPT:
         start = len(session.seen)
@@ -144,24 +225,37 @@ def main():
             except BrokenPipeError:
                 pass
         step_deadline = time.monotonic() + STEP_SECONDS
-        if not session.wait_for(until, start, step_deadline, prompt_ends):
+        both.touch()
+        jdb_alone.touch()
+        if not session.wait_for(until, start, step_deadline, both, jdb_alone if prompt_ends else None, (out,)):
             ended = session.eof and jdb.poll() is not None
             if session.answered_otherwise:
                 how = " (it answered otherwise and waits at its prompt)"
+            elif ended:
+                how = ""
+            elif session.stalled:
+                how = " (jdb and the debuggee both idle for %gs)" % STALL_SECONDS
             else:
-                how = "" if ended else " within %gs" % STEP_SECONDS
+                how = " within %gs" % STEP_SECONDS
             sys.stderr.write("jdb-session: jdb did not answer %s as scripted%s\n" % (command or "the attach", how))
             result = 3 if ended or session.answered_otherwise else 124
             break
-        out.pump(0)
     try:
         jdb.stdin.close()
     except BrokenPipeError:
         pass
+    # The end: both processes end, or what is left of them idles for STALL_SECONDS.
     end = time.monotonic() + STEP_SECONDS
+    both.touch()
+    size = len(session.seen) + len(out.seen)
     while (jdb.poll() is None or vm.poll() is None) and time.monotonic() < end:
         session.pump(0.05)
         out.pump(0.05)
+        if len(session.seen) + len(out.seen) != size:
+            size = len(session.seen) + len(out.seen)
+            both.touch()
+        elif both.idle_for() >= STALL_SECONDS:
+            break
     if vm.poll() is None or jdb.poll() is None:
         if result == 0:
             sys.stderr.write("jdb-session: the session ended but a process did not\n")

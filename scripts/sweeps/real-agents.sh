@@ -105,11 +105,17 @@ if [[ " ${agents[*]} " == *" jacoco "* ]]; then
   "$jdk17/bin/jar" --create --file "$jacoco_jar" --manifest "$work/jacoco.mf"
 fi
 
+# The interpreter of the jdb session, run once per planned run: Debian's own (scripts/setup.sh
+# installs it). A python3 found first on PATH may be a version manager's shim (pyenv's costs
+# 0.4 s of CPU per start, a third of a JDWP run's), and the sweep would time the shim.
+python=/usr/bin/python3
+[ -x "$python" ] || python=$(command -v python3)
+
 # The command a sweep runs for AGENT on JDK, in the array `cmd`.
 command_for() {
   local agent=$1 jdk=$2 dir=$3
   case $agent in
-    jdwp) cmd=(python3 "$root/scripts/sweeps/jdb-session.py" "$jdk" "$classes" "${jvm_args[@]}") ;;
+    jdwp) cmd=("$python" "$root/scripts/sweeps/jdb-session.py" "$jdk" "$classes" "${jvm_args[@]}") ;;
     instrument) cmd=("$jdk/bin/java" "${jvm_args[@]}" "-javaagent:$instrument_jar=hello" -cp "$classes" agenttest.instrument.Main) ;;
     byteman) cmd=("$jdk/bin/java" "${jvm_args[@]}" "-javaagent:/usr/share/java/byteman.jar=script:$root/tests/agents/java/byteman.btm"
                   -cp "$classes" agenttest.debug.Main) ;;
