@@ -40,6 +40,8 @@ constexpr Spec kSpecs[] = {
     {"--run-timeout", "--run-timeout", kSweep, "a number of seconds above 0"},
     {"--sweep-dir", "--sweep-dir", kSweep, "a directory"},
     {"--one-fault-per-run", "--one-fault-per-run", kSweep, nullptr},
+    {"--learning-runs", "--learning-runs", kSweep, "a number of learning runs from 1 to 16"},
+    {"--rerun", "--rerun", kSweep, "planned runs' rules, RULE:RULE:... (FUNCTION@SITE/ERROR/1, as a sweep names them)"},
 };
 
 std::optional<unsigned long> number(const std::string& text) {
@@ -93,6 +95,22 @@ std::optional<std::string> takeSweep(const std::string& name, const std::string&
         const auto n = number(value);
         if (!n || *n < 1 || *n > 1024) return "-j " + value + ": expected a number of runs at a time from 1 to 1024";
         out.jobs = static_cast<unsigned>(*n);
+    } else if (name == "--learning-runs") {
+        const auto n = number(value);
+        if (!n || *n < 1 || *n > 16) return "--learning-runs " + value + ": expected a number of learning runs from 1 to 16";
+        out.learningRuns = static_cast<unsigned>(*n);
+    } else if (name == "--rerun") {
+        out.rerun.clear();
+        std::size_t from = 0;
+        while (from <= value.size()) {
+            const auto colon = std::min(value.find(':', from), value.size());
+            const std::string rule = value.substr(from, colon - from);
+            const auto at = rule.find('@'), slash = rule.find('/', at == std::string::npos ? 0 : at);
+            if (at == std::string::npos || at == 0 || slash == std::string::npos || slash == at + 1)
+                return "--rerun: '" + rule + "' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')";
+            out.rerun.push_back(rule);
+            from = colon + 1;
+        }
     } else if (name == "--run-timeout") {
         double seconds = 0;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);

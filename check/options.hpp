@@ -43,6 +43,8 @@ struct SweepOptions {
     bool oneFaultPerRun = false;             // --one-fault-per-run: no chains
     std::size_t maxRuns = 0;                 // --max-runs N; 0: every run
     unsigned jobs = 0;                       // -j N; 0: one per processor
+    unsigned learningRuns = 0;               // --learning-runs N; 0: as many as -j, at most 4
+    std::vector<std::string> rerun;          // --rerun RULE:RULE...: only these planned runs
     unsigned shardK = 1, shardN = 1;         // --shard K/N (or --shard alone: from the CI's variables)
     std::string shardFrom;                   // where K/N came from: "--shard", or the variables' names
     double runTimeout = 0;                   // --run-timeout SECONDS; 0: from the learning run

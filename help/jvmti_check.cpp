@@ -11,7 +11,7 @@ ToolHelp jvmtiCheckHelp() {
                   "[--html FILE] [--report-dir DIR] [--source-root DIR] [--hs-err-dir DIR] [--keep-work-dir] "
                   "[KEY=VALUE]... -- COMMAND ARGS...",
                   "--inject-sweep [--fail-on=OUTCOME,...] [--max-runs N] [-j N] [--shard[=K/N]] [--one-fault-per-run] "
-                  "[--run-timeout SECONDS] [--sweep-dir DIR] [--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] "
+                  "[--learning-runs N] [--rerun RULE:RULE...] [--run-timeout SECONDS] [--sweep-dir DIR] [--json FILE] [--sarif FILE] [--junit FILE] [--html FILE] "
                   "[--layer FILE] [--source-root DIR] [KEY=VALUE]... -- COMMAND ARGS...",
                   "--sweep-merge --json FILE [--fail-on=OUTCOME,...] [--sarif FILE] [--junit FILE] [--html FILE] "
                   "[--source-root DIR] SHARD.json...",
@@ -92,11 +92,19 @@ ToolHelp jvmtiCheckHelp() {
         {"--one-fault-per-run",
          "with --inject-sweep: one injected fault per run of COMMAND, as before chained faults; the findings are "
          "the same, the sweep slower"},
+        {"--learning-runs N",
+         "with --inject-sweep: N learning runs at once, their call sites joined, so that a site only some runs "
+         "reach is swept too; the first is the baseline every run is judged against (default: as many as -j, at "
+         "most 4)"},
+        {"--rerun RULE:RULE...",
+         "with --inject-sweep: only the planned runs these rules name (FUNCTION@SITE/ERROR/1, as the summary, JSON "
+         "and SARIF of an earlier sweep name them), after the learning runs; a rule no planned run has is named on "
+         "standard error, and none found is an error. To check a fix, or whether an outcome repeats"},
         {"--run-timeout SECONDS",
          "with --inject-sweep: a run still going after SECONDS is killed with its process group and counted as hung "
          "(default: ten times the learning run, at least 60)"},
         {"--sweep-dir DIR",
-         "with --inject-sweep: where the learning run (DIR/learn) and each run (DIR/run-NNNN) keep their reports, "
+         "with --inject-sweep: where the learning runs (DIR/learn, DIR/learn-2, ...) and each run (DIR/run-NNNN) keep their reports, "
          "injection logs, output and hs_err files (default: jvmti-check.sweep.PID in the current directory)"},
         {"--json FILE", "with --inject-sweep or --sweep-merge: every run as JSON (site, where, function, error, "
                         "outcome, status, details, replay command)"},
@@ -142,9 +150,10 @@ ToolHelp jvmtiCheckHelp() {
           "the same way without the agents; one left empty is unset."},
          {}},
         {"Fault injection sweep",
-         {"jvmti-check --inject-sweep runs COMMAND first once as a learning run, with inject=all/p0 (every function "
-          "that can fail is watched, none is failed) and an injection log per JVM: it gives the call sites of the "
-          "agents (function, LIBRARY+0xOFFSET, function and source line) and the baseline (exit status, the rule ids "
+         {"jvmti-check --inject-sweep runs COMMAND first as learning runs, with inject=all/p0 (every function "
+          "that can fail is watched, none is failed) and an injection log per JVM: they give the call sites of the "
+          "agents (function, LIBRARY+0xOFFSET, function and source line), joined over the learning runs (as many as "
+          "-j at once, at most 4, or --learning-runs), and the first gives the baseline (exit status, the rule ids "
           "reported, leaks). Then COMMAND runs once for each call site and each environmental error of its "
           "function (the errors the VM's state can cause with right arguments, from the generated metadata), sites "
           "in the order first seen, errors by value, each run a jvmti-check of its own with "

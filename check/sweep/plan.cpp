@@ -119,6 +119,24 @@ std::vector<SweepRun> sampleRuns(const std::vector<SweepRun>& runs, std::size_t 
     return out;
 }
 
+std::vector<SweepRun> selectRuns(const std::vector<SweepRun>& runs, const std::vector<std::string>& rules,
+                                 std::vector<std::string>& unknown) {
+    const std::set<std::string> wanted(rules.begin(), rules.end());
+    std::set<std::string> found;
+    std::vector<SweepRun> out;
+    for (const auto& r : runs) {
+        const std::string rule = r.rule();
+        if (!wanted.count(rule)) continue;
+        found.insert(rule);
+        out.push_back(r);
+        out.back().index = out.size() - 1;
+    }
+    unknown.clear();
+    for (const auto& rule : rules)
+        if (!found.count(rule) && std::find(unknown.begin(), unknown.end(), rule) == unknown.end()) unknown.push_back(rule);
+    return out;
+}
+
 std::vector<SweepRun> shardRuns(const std::vector<SweepRun>& runs, unsigned k, unsigned n) {
     std::vector<SweepRun> out;
     for (const auto& r : runs)

@@ -53,6 +53,11 @@ std::vector<SweepRun> planRuns(const std::vector<SweepSite>& sites, const Errors
 // 0 or not less than their number.
 std::vector<SweepRun> sampleRuns(const std::vector<SweepRun>& runs, std::size_t maxRuns);
 
+// The runs whose rule() is among `rules` (--rerun), in their order and numbered again from 0;
+// the rules that name no run go to `unknown`, in the order given.
+std::vector<SweepRun> selectRuns(const std::vector<SweepRun>& runs, const std::vector<std::string>& rules,
+                                 std::vector<std::string>& unknown);
+
 // The runs of shard K of N: those whose index % N == K-1.
 std::vector<SweepRun> shardRuns(const std::vector<SweepRun>& runs, unsigned k, unsigned n);
 

@@ -46,7 +46,9 @@ std::string sweepSummary(const SweepResult& r) {
     else if (r.plannedRuns < r.possibleRuns) out << " (--max-runs: " << r.plannedRuns << " of " << r.possibleRuns << ")";
     out << " at " << r.sites.size() << " call site" << (r.sites.size() == 1 ? "" : "s");
     if (r.jvmStarts > 0) out << ", " << r.jvmStarts << " command run" << (r.jvmStarts == 1 ? "" : "s") << (r.chained ? " (faults chained)" : "");
-    out << ", -j " << r.jobs << ", " << seconds(r.wallSeconds) << "; the learning run: " << seconds(r.learningSeconds)
+    out << ", -j " << r.jobs << ", " << seconds(r.wallSeconds) << "; the learning run";
+    if (r.learningRuns > 1) out << " (first of " << r.learningRuns << ", their call sites joined)";
+    out << ": " << seconds(r.learningSeconds)
         << ", exit status " << statusText(r.baseline.status) << "\n";
     for (const auto& [o, n] : outcomeCounts(r)) {
         char line[64];

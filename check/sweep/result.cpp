@@ -74,6 +74,7 @@ nlohmann::ordered_json toJson(const SweepResult& r) {
                 {"failOn", sweepFailOnText(r.failOn)},
                 {"chained", r.chained},
                 {"jvmStarts", r.jvmStarts},
+                {"learningRuns", r.learningRuns},
                 {"jobs", r.jobs},
                 {"wallSeconds", r.wallSeconds},
                 {"learningSeconds", r.learningSeconds},
@@ -107,6 +108,9 @@ std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
         out.chained = field<bool>(j, "chained", false);
         out.jvmStarts = field<std::size_t>(j, "jvmStarts", 0);
         if (out.jvmStarts > 2 * kMaxRuns) return "jvmStarts " + std::to_string(out.jvmStarts) + ": more than a sweep can make";
+        out.learningRuns = field<unsigned>(j, "learningRuns", 1);
+        if (out.learningRuns < 1 || out.learningRuns > 16)
+            return "learningRuns " + std::to_string(out.learningRuns) + ": not 1 to 16";
         out.wallSeconds = field<double>(j, "wallSeconds", 0);
         out.learningSeconds = field<double>(j, "learningSeconds", 0);
         out.sweepDir = field<std::string>(j, "sweepDir", "");

@@ -35,7 +35,8 @@ struct SweepResult {
     std::size_t plannedRuns = 0;         // of the whole sweep, after --max-runs
     std::size_t possibleRuns = 0;        // (site, error) pairs before --max-runs
     SweepFailOn failOn;                  // what fails the sweep (not kept in the JSON's verdicts: its runs' levels follow it)
-    std::size_t jvmStarts = 0;           // runs of the command made, learning run included (chained runs count once)
+    std::size_t jvmStarts = 0;           // runs of the command made, learning runs included (chained runs count once)
+    unsigned learningRuns = 1;           // their sites joined: a site some runs do not reach is still swept
     bool chained = false;                // faults chained (several per run) rather than one per run
     unsigned jobs = 1;
     double wallSeconds = 0, learningSeconds = 0;

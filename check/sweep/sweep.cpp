@@ -200,13 +200,23 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         return !jvmtifiles::makeOwnDirectory(dir.string());
     };
 
-    // The learning run: every function that can fail, at probability 0, logs its call sites.
-    const fs::path learnDir = sweepDir / "learn";
-    if (!prepare(learnDir)) return fail("cannot make " + learnDir.string());
-    std::cerr << "jvmti-check: inject sweep: the learning run (its files in " << learnDir.string() << ")\n";
-    JobEnd learned;
-    runJobs({Job{runArgs("all/p0", learnDir), learnDir, o.runTimeout}}, 1,
-            [&](std::size_t, const JobEnd& end) { learned = end; });
+    // The learning runs: every function that can fail, at probability 0, logs its call sites.
+    // Several at once (as many as -j, at most 4, or --learning-runs): a site that only some runs
+    // reach (a thread that races the VM's end) is still found. The first is the baseline.
+    const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned learners = o.learningRuns ? o.learningRuns : std::min(4u, jobs);
+    std::vector<Job> learnJobs;
+    for (unsigned k = 0; k < learners; ++k) {
+        const fs::path dir = sweepDir / (k == 0 ? std::string("learn") : "learn-" + std::to_string(k + 1));
+        if (!prepare(dir)) return fail("cannot make " + dir.string());
+        learnJobs.push_back(Job{runArgs("all/p0", dir), dir, o.runTimeout});
+    }
+    const fs::path learnDir = learnJobs.front().dir;
+    std::cerr << "jvmti-check: inject sweep: " << (learners == 1 ? "the learning run" : std::to_string(learners) + " learning runs")
+              << " (files in " << learnDir.string() << (learners == 1 ? "" : " and learn-N") << ")\n";
+    std::vector<JobEnd> learnEnds(learners);
+    runJobs(learnJobs, std::min(learners, jobs), [&](std::size_t k, const JobEnd& end) { learnEnds[k] = end; });
+    const JobEnd& learned = learnEnds.front();
     auto collected = collectReports(learnDir, {}, {});
     if (collected.jvms.empty()) {
         std::cerr << readText(learnDir / "command.err");
@@ -222,15 +232,29 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     result.failOn = o.failOn;
     result.sweepDir = sweepDir.string();
     result.learningSeconds = learned.seconds;
+    result.learningRuns = learners;
     result.baseline = baselineOf(learned.status, collected.jvms);
     std::size_t unnamed = 0;
-    result.sites = readSites(injectionLogs(learnDir, collected.jvms), unnamed);
+    std::vector<fs::path> learnLogs = injectionLogs(learnDir, collected.jvms);
+    for (std::size_t k = 1; k < learnJobs.size(); ++k) {
+        const auto more = injectionLogs(learnJobs[k].dir, collectReports(learnJobs[k].dir, {}, {}).jvms);
+        learnLogs.insert(learnLogs.end(), more.begin(), more.end());
+    }
+    result.sites = readSites(learnLogs, unnamed);
     auto all = planRuns(result.sites, metadataErrors());
+    if (!o.rerun.empty()) {
+        std::vector<std::string> unknown;
+        all = selectRuns(all, o.rerun, unknown);
+        for (const auto& rule : unknown)
+            std::cerr << "jvmti-check: inject sweep: --rerun " << rule
+                      << ": not a planned run of this sweep (the learning runs saw no such site, or its function has no such error)\n";
+        if (all.empty()) return fail("--rerun: none of its " + std::to_string(o.rerun.size()) + " rule(s) is a planned run of this sweep");
+    }
     result.possibleRuns = all.size();
     const auto planned = sampleRuns(all, o.maxRuns);
     result.plannedRuns = planned.size();
     const auto mine = shardRuns(planned, o.shardK, o.shardN);
-    result.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    result.jobs = jobs;
     const double timeout = o.runTimeout > 0 ? o.runTimeout : std::max(60.0, 10 * learned.seconds);
     std::cerr << "jvmti-check: inject sweep: " << result.sites.size() << " call sites, " << result.plannedRuns << " runs";
     if (result.plannedRuns < result.possibleRuns) std::cerr << " of " << result.possibleRuns << " (--max-runs)";
@@ -323,7 +347,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         }
         progress.show();
     });
-    result.jvmStarts = 1 + chains.batches();
+    result.jvmStarts = learners + chains.batches();
     if (!problem.empty()) return fail(problem);
     progress.end();
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

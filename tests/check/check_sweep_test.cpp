@@ -72,6 +72,12 @@ TEST_CASE("sweep options: every option, settings and the command") {
     CHECK(o.settings == Words{"check=strict", "inject-seed=3"});
     CHECK(o.command == Words{"java", "-cp", "x", "Main"});
 
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--learning-runs", "3", "--rerun",
+                                     "GetFrameCount@liba.so+0x20/INTERNAL/1:Allocate@libb.so+0x3/OUT_OF_MEMORY/1", "--", "java"},
+                                    o));
+    CHECK(o.learningRuns == 3);
+    CHECK(o.rerun == Words{"GetFrameCount@liba.so+0x20/INTERNAL/1", "Allocate@libb.so+0x3/OUT_OF_MEMORY/1"});
+
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "9/2", "--help"}, o));
     CHECK(o.help);
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "-j4", "--", "sh"}, o));
@@ -99,6 +105,16 @@ TEST_CASE("sweep options: what is wrong is named") {
     CHECK(problem({"--inject-sweep", "--run-timeout", "-1", "--", "java"}) ==
           "--run-timeout -1: expected a number of seconds above 0");
     CHECK(problem({"--inject-sweep", "--max-runs"}) == "--max-runs needs a number of runs, 1 or more");
+    CHECK(problem({"--inject-sweep", "--learning-runs", "0", "--", "java"}) ==
+          "--learning-runs 0: expected a number of learning runs from 1 to 16");
+    CHECK(problem({"--inject-sweep", "--learning-runs", "17", "--", "java"}) ==
+          "--learning-runs 17: expected a number of learning runs from 1 to 16");
+    CHECK(problem({"--inject-sweep", "--rerun", "GetFrameCount@liba.so+0x20/INTERNAL/1:", "--", "java"}) ==
+          "--rerun: '' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')");
+    CHECK(problem({"--inject-sweep", "--rerun", "GetFrameCount", "--", "java"}) ==
+          "--rerun: 'GetFrameCount' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')");
+    CHECK(problem({"--sweep-merge", "--json", "o.json", "--rerun", "A@b+0x1/INTERNAL/1", "a.json"}) ==
+          "--rerun is an option of --inject-sweep, not of --sweep-merge");
     CHECK(problem({"--inject-sweep", "--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
     CHECK(problem({"--inject-sweep", "--error-exitcode=3", "--", "java"}) ==
           "'--error-exitcode=3' is not taken with --inject-sweep (the sweep decides its exit status and each run's "
@@ -229,6 +245,20 @@ TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spre
     CHECK(one[1].index == 2);
     CHECK(two[0].index == 1);
     CHECK(shardRuns(runs, 1, 1).size() == 6);
+
+    // --rerun: the runs named, in the plan's order, numbered again; the names no run has, kept.
+    std::vector<std::string> unknown;
+    const auto again = selectRuns(runs, {"Allocate@libb.so+0x3/OUT_OF_MEMORY/1", "GetFrameCount@liba.so+0x20/OUT_OF_MEMORY/1",
+                                         "GetFrameCount@liba.so+0x99/OUT_OF_MEMORY/1", "Allocate@libb.so+0x3/OUT_OF_MEMORY/1"},
+                                  unknown);
+    REQUIRE(again.size() == 2);
+    CHECK(again[0].rule() == "GetFrameCount@liba.so+0x20/OUT_OF_MEMORY/1");
+    CHECK(again[0].index == 0);
+    CHECK(again[1].rule() == "Allocate@libb.so+0x3/OUT_OF_MEMORY/1");
+    CHECK(again[1].index == 1);
+    CHECK(unknown == std::vector<std::string>{"GetFrameCount@liba.so+0x99/OUT_OF_MEMORY/1"});
+    CHECK(selectRuns(runs, {"X@y.so+0x1/INTERNAL/1"}, unknown).empty());
+    CHECK(unknown.size() == 1);
 }
 
 TEST_CASE("sweep verdicts: against the learning run") {

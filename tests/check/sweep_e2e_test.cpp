@@ -293,6 +293,32 @@ TEST_CASE("three shards as separate processes, each told its shard the CI way (-
     const json ws = readJson(dir.path() / "merged.sarif");
     CHECK(ws.at("runs").at(0).at("results").size() > 0);
     CHECK(fs::exists(dir.path() / "merged.xml"));
+
+    // --rerun two of the whole sweep's runs, an error-level one and another, one fault per run:
+    // only those two run, with the whole sweep's verdicts; a rule no run has is named.
+    // -j 2 makes two learning runs (learn, learn-2), their sites joined.
+    CHECK(w.at("learningRuns") == 2);
+    CHECK(fs::is_directory(dir.path() / "whole" / "learn-2"));
+    std::string bad, other;
+    for (const auto& r : w.at("runs")) {
+        if (bad.empty() && r.at("level") == "error") bad = r.at("rule");
+        else if (other.empty() && r.at("level") != "error") other = r.at("rule");
+    }
+    REQUIRE_FALSE(bad.empty());
+    REQUIRE_FALSE(other.empty());
+    const Run again = sweep(dir.path(), SWEEP_FAULTY,
+                            "--one-fault-per-run --learning-runs 1 --sweep-dir again --json again.json --rerun " +
+                                shellQuote(other + ":" + bad + ":NoSuch@libfaulty.so+0x1/INTERNAL/1"));
+    CHECK(again.status == 1);
+    CHECK(contains(again.err, "--rerun NoSuch@libfaulty.so+0x1/INTERNAL/1: not a planned run of this sweep"));
+    const json r = readJson(dir.path() / "again.json");
+    CHECK(r.at("learningRuns") == 1);
+    CHECK_FALSE(fs::exists(dir.path() / "again" / "learn-2"));
+    REQUIRE(r.at("runs").size() == 2);
+    std::map<std::string, std::string> c;
+    for (const auto& x : r.at("runs")) c[x.at("rule")] = x.at("consequence").get<std::string>() + " " + x.at("level").get<std::string>();
+    CHECK(c[bad] == a[bad]);
+    CHECK(c[other] == a[other]);
 }
 
 // At -O0 jvmti.h's C++ members are functions of their own; each call still has its own site at
