@@ -13,7 +13,7 @@
 #
 #   scripts/sweeps/real-agents.sh [--build DIR] [--jdk17 JDK] [--jdk25 JDK] [--only AGENT]...
 #                                 [--versions 17|25|17,25] [--max-runs N|full] [--run-timeout SECONDS]
-#                                 [--one-fault-per-run] [--work DIR] [-j N]
+#                                 [--one-fault-per-run] [--learning-runs N] [--work DIR] [-j N]
 #
 #   --build DIR       the build whose check/jvmti-check, runtime/libjvmtilayer.so,
 #                     tests/agents/classes and tests/agents/instrument-agent.jar are used
@@ -27,8 +27,12 @@
 #                     Default: full, every run of every sweep
 #   --one-fault-per-run  jvmti-check --one-fault-per-run: no chained faults (the sweep as it was
 #                     before issue 43; bench/check/sweep_bench.sh compares the two)
+#   --learning-runs N jvmti-check --learning-runs: N learning runs, their call sites joined
+#                     (default: jvmti-check's, as many as -j, at most 4)
 #   --run-timeout S   a run still going after S seconds is killed and counted hung (default 60)
-#   -j N              runs at a time (default 2)
+#   -j N              runs at a time (default: one per processor; for jdwp three per processor,
+#                     since a JDWP run is two JVMs that mostly wait on each other, a stalled one
+#                     wholly idle until jdb-session.py sees it)
 #   --work DIR        where the sweeps go (default: real-agents-sweeps.DATE in the current
 #                     directory): per pair AGENT-JDK/ with the sweep dir, sweep.json, sweep.sarif,
 #                     sweep.out (jvmti-check's summary with each bad run's replay command), and
@@ -51,8 +55,9 @@ agents=()
 max_runs=full
 versions=17,25
 one_fault=()
+learning=()
 run_timeout=60
-jobs=2
+jobs=
 work=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -69,6 +74,7 @@ while [ $# -gt 0 ]; do
       case $2 in 17|25|17,25) versions=$2 ;; *) echo "real-agents.sh: --versions $2: not 17, 25 or 17,25" >&2; exit 2 ;; esac
       shift 2 ;;
     --one-fault-per-run) one_fault=(--one-fault-per-run); shift ;;
+    --learning-runs) learning=(--learning-runs "$2"); shift 2 ;;
     --run-timeout) run_timeout=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
@@ -128,8 +134,8 @@ command_for() {
 
 table=$work/table.md
 {
-  echo "| agent | JDK | call sites | runs | command runs | handled | declined | not reached | crashed | hung | new violations | leaked | exit status changed | errors | wall time |"
-  echo "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| agent | JDK | -j | call sites | runs | command runs | handled | declined | not reached | crashed | hung | new violations | leaked | exit status changed | errors | wall time |"
+  echo "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$table"
 failed=0
 for agent in "${agents[@]}"; do
@@ -141,6 +147,11 @@ for agent in "${agents[@]}"; do
     rm -rf "$dir"
     mkdir -p "$dir"
     command_for "$agent" "$jdk" "$dir"
+    j=$jobs
+    if [ -z "$j" ]; then
+      j=$(nproc)
+      [ "$agent" = jdwp ] && j=$((3 * j))
+    fi
     n=$max_runs
     limit=()
     [ "$n" = full ] || limit=(--max-runs "$n")
@@ -148,13 +159,13 @@ for agent in "${agents[@]}"; do
     start=$(date +%s.%N)
     status=0
     # Each run's working directory is the pair's directory: an hs_err file lands there first.
-    (cd "$dir" && "$check" --inject-sweep -j "$jobs" "${limit[@]}" "${one_fault[@]}" --run-timeout "$run_timeout" \
+    (cd "$dir" && "$check" --inject-sweep -j "$j" "${limit[@]}" "${one_fault[@]}" "${learning[@]}" --run-timeout "$run_timeout" \
         --layer "$layer" --sweep-dir "$dir/sweep" --json "$dir/sweep.json" --sarif "$dir/sweep.sarif" \
         check=spec -- "${cmd[@]}") > "$dir/sweep.out" 2> "$dir/sweep.err" || status=$?
     wall=$(echo "$(date +%s.%N) - $start" | bc)
     if [ $status -gt 1 ] || [ ! -s "$dir/sweep.json" ]; then
       echo "real-agents.sh: jvmti-check failed for $name (exit status $status); see $dir/sweep.err" >&2
-      echo "| $agent | $v | - | failed (exit status $status) | | | | | | | | | | | $(printf '%.0f' "$wall") s |" >> "$table"
+      echo "| $agent | $v | $j | - | failed (exit status $status) | | | | | | | | | | | $(printf '%.0f' "$wall") s |" >> "$table"
       failed=1
       continue
     fi
@@ -167,8 +178,8 @@ planned, possible = d["plannedRuns"], d["possibleRuns"]
 what = "%d (full)" % possible if planned >= possible else "sample of %d of %d" % (planned, possible)
 wall = float(sys.argv[4])
 errors = sum(1 for r in runs if r.get("level") == "error")
-print("| %s | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d min %02d s |" % (
-    sys.argv[2], sys.argv[3], len(d["sites"]), what, d.get("jvmStarts", 0), count("handled"), count("declined"),
+print("| %s | %s | %d | %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d min %02d s |" % (
+    sys.argv[2], sys.argv[3], d.get("jobs", 0), len(d["sites"]), what, d.get("jvmStarts", 0), count("handled"), count("declined"),
     count("not reached"), count("crashed"), count("hung"), count("new violations"), count("leaked"),
     count("exit status changed"), errors, wall // 60, wall % 60))
 EOF
