@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <cctype>
@@ -180,6 +181,38 @@ bool stackSlot(std::string_view line, std::uint64_t& word, std::uint64_t& offset
     return true;
 }
 
+// The symbol HotSpot printed after a native frame ("C  [libjdwp.so+0x2a124]  debugMonitorEnter+0x24")
+// as describeOffset names code: "libjdwp.so!debugMonitorEnter+0x24", parameters dropped; "" when
+// the line has none.
+std::string hotspotSymbol(const CrashFrame& f) {
+    const auto close = f.text.find(']');
+    if (close == std::string::npos || f.library.empty()) return "";
+    std::string symbol = f.text.substr(close + 1);
+    symbol.erase(0, symbol.find_first_not_of(" \t"));
+    symbol.erase(symbol.find_last_not_of(" \t\r") + 1);
+    const auto plus = symbol.rfind("+0x");
+    if (symbol.empty() || plus == std::string::npos || plus == 0) return "";
+    std::string name = symbol.substr(0, plus);
+    // "ns::f(int, char*) const [clone .lto_priv.0]" -> "ns::f": from the end, past clones and
+    // qualifiers, back to the '(' that opens the parameters ("(anonymous namespace)::" stays).
+    while (name.size() > 1 && name.back() == ']')
+        if (const auto open = name.rfind(" ["); open != std::string::npos) name.resize(open); else break;
+    for (const char* q : {" const", " volatile", " &&", " &"})
+        if (name.size() > std::strlen(q) && name.compare(name.size() - std::strlen(q), std::strlen(q), q) == 0)
+            name.resize(name.size() - std::strlen(q));
+    if (!name.empty() && name.back() == ')') {
+        int depth = 0;
+        for (std::size_t i = name.size(); i-- > 0;) {
+            depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
+            if (depth == 0) {
+                if (i > 0) name.resize(i);
+                break;
+            }
+        }
+    }
+    return f.library + "!" + name + symbol.substr(plus);
+}
+
 }  // namespace
 
 Crash parseHsErr(const std::string& text, const std::string& file, const std::set<std::string>& agents, std::size_t keep) {
@@ -265,6 +298,9 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
         const bool agent = agents.count(f.library) > 0;
         if (agent) {
             if (auto p = paths.find(f.library); p != paths.end()) f.where = describeOffset(p->second, f.offset, i > 0 || f.fromStack);
+            // No "Dynamic libraries" to find the file in (an hs_err file cut short: the JVM was
+            // killed while its error report hung): the symbol HotSpot printed, else the offset.
+            if (f.where.empty()) f.where = hotspotSymbol(f);
             if (f.where.empty()) f.where = f.library + "+" + hex(f.offset);
         }
         if (kept.size() < keep || agent) kept.push_back(f);

@@ -348,8 +348,24 @@ TEST_CASE("sweep: an hs_err file's signal, problematic frame and native frames")
     REQUIRE(c.frames.size() == 3);
     CHECK(c.frames[1].library == "libfaulty.so");
     CHECK(c.frames[1].offset == 0x1234);
-    CHECK(c.frames[1].where == "libfaulty.so+0x1234");  // the library cannot be read: no symbol
+    // The library cannot be read: the symbol HotSpot printed, without its parameters.
+    CHECK(c.frames[1].where == "libfaulty.so!(anonymous namespace)::onVMInit+0x44");
     CHECK(c.frames[0].where.empty());
+
+    // Cut short before "Dynamic libraries" (the JVM killed while its report hung): HotSpot's
+    // symbol still names the frame, so the crash is the same finding as in a whole file.
+    const std::string cut =
+        "#  SIGSEGV (0xb) at pc=0x00007fe0331e9124, pid=1767, tid=1850\n#\n"
+        "# Problematic frame:\n# C  [libjdwp.so+0x2a124]  debugMonitorEnter+0x24\n#\n"
+        "Native frames: (J=compiled Java code, j=interpreted, Vv=VM code, C=native code)\n"
+        "C  [libjdwp.so+0x2a124]  debugMonitorEnter+0x24\n"
+        "C  [libjdwp.so+0x1b1b7]  ns::Loop::run(int) const [clone .lto_priv.0]+0x47\n"
+        "C  [libjdwp.so+0x1b2c0]\n";
+    const Crash k = parseHsErr(cut, "hs_err_pid1767.log", {"libjdwp.so"});
+    REQUIRE(k.frames.size() == 3);
+    CHECK(k.frames[0].where == "libjdwp.so!debugMonitorEnter+0x24");
+    CHECK(k.frames[1].where == "libjdwp.so!ns::Loop::run+0x47");
+    CHECK(k.frames[2].where == "libjdwp.so+0x1b2c0");  // no symbol printed: the offset
 }
 
 TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
