@@ -65,6 +65,8 @@ SCRIPT = [
 ]
 # jdb's own JVM: small and quick to start. Its options never reach the debuggee.
 JDB_JVM = ["-J-Xshare:auto", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData"]
+# What a crashing HotSpot JVM prints first, before it writes its hs_err file.
+CRASHING = "# A fatal error has been detected by the Java Runtime Environment"
 PROMPT = re.compile(r"(?:^|\n)(?:> |\S+\[\d+\] )$")
 
 
@@ -246,7 +248,9 @@ def main():
         jdb.stdin.close()
     except BrokenPipeError:
         pass
-    # The end: both processes end, or what is left of them idles for STALL_SECONDS.
+    # The end: both processes end, or what is left of them idles for STALL_SECONDS. A debuggee
+    # that is writing its crash report (HotSpot's error reporting can wait on a lock for a while)
+    # gets STEP_SECONDS, so that its hs_err file is whole.
     end = time.monotonic() + STEP_SECONDS
     both.touch()
     size = len(session.seen) + len(out.seen)
@@ -256,7 +260,7 @@ def main():
         if len(session.seen) + len(out.seen) != size:
             size = len(session.seen) + len(out.seen)
             both.touch()
-        elif both.idle_for() >= STALL_SECONDS:
+        elif both.idle_for() >= STALL_SECONDS and CRASHING not in out.seen:
             break
     if vm.poll() is None or jdb.poll() is None:
         if result == 0:
