@@ -100,6 +100,11 @@ def main():
             got = verdicts(json.load(open(out_json)))
             for r in todo:
                 seen[r].append(got.get(r))
+    chained = {r["rule"] for r in cand["runs"] if any("in a chained run of" in d for d in r.get("details", []))}
+
+    def alone(r):  # the candidate's run of it had this one fault, as one fault per run has
+        return r in b and r not in chained
+
     own = [r for r in differ if r not in more and varies(r)]
     made = [r for r in differ if r not in more and r not in own]
     print("sweep-compare: %d runs in the reference, %d in the candidate; %d the same, %d differ" %
@@ -115,7 +120,8 @@ def main():
         for r in differ:
             reruns = "; ".join(shown(v) for v in seen[r]) if seen[r] else "-"
             verdict = ("only in the candidate" if r in more else "not rerun" if not seen[r]
-                       else "differs" if r not in own
+                       else ("differs (the candidate ran it alone too, one fault as the reference)" if alone(r)
+                             else "differs") if r not in own
                        else "varies on its own" if matched(r)
                        else "varies on its own (the candidate's verdict not among the reruns)")
             if args.markdown:
