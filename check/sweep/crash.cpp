@@ -298,8 +298,9 @@ Crash parseHsErr(const std::string& text, const std::string& file, const std::se
         const bool agent = agents.count(f.library) > 0;
         if (agent) {
             if (auto p = paths.find(f.library); p != paths.end()) f.where = describeOffset(p->second, f.offset, i > 0 || f.fromStack);
-            // No "Dynamic libraries" to find the file in (an hs_err file cut short: the JVM was
-            // killed while its error report hung): the symbol HotSpot printed, else the offset.
+            // The library not read (an hs_err file cut short before "Dynamic libraries", as when
+            // a FatalError aborts the JVM while another thread writes its crash report, or a file
+            // gone): the symbol HotSpot printed, else the offset.
             if (f.where.empty()) f.where = hotspotSymbol(f);
             if (f.where.empty()) f.where = f.library + "+" + hex(f.offset);
         }

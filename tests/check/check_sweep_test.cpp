@@ -352,8 +352,9 @@ TEST_CASE("sweep: an hs_err file's signal, problematic frame and native frames")
     CHECK(c.frames[1].where == "libfaulty.so!(anonymous namespace)::onVMInit+0x44");
     CHECK(c.frames[0].where.empty());
 
-    // Cut short before "Dynamic libraries" (the JVM killed while its report hung): HotSpot's
-    // symbol still names the frame, so the crash is the same finding as in a whole file.
+    // Cut short before "Dynamic libraries" (a FatalError aborting the JVM while another thread
+    // writes its crash report): HotSpot's symbol still names the frame, so the crash is the same
+    // finding as in a whole file.
     const std::string cut =
         "#  SIGSEGV (0xb) at pc=0x00007fe0331e9124, pid=1767, tid=1850\n#\n"
         "# Problematic frame:\n# C  [libjdwp.so+0x2a124]  debugMonitorEnter+0x24\n#\n"

@@ -85,3 +85,23 @@ void signature_lost(jvmtiEnv* jvmti, jclass klass) {
     if (signature_into(jvmti, klass, &signature) != JVMTI_ERROR_NONE) return;
     puts(signature);
 }
+
+/* Negative: an array whose count is 0 holds no memory (the VM returns NULL for none), so an
+   agent that gives it back only when it is not empty leaks nothing. */
+int any_class(jvmtiEnv* jvmti) {
+    jint count;
+    jclass* classes;
+    if ((*jvmti)->GetLoadedClasses(jvmti, &count, &classes) != JVMTI_ERROR_NONE) return 0;
+    if (count == 0) return 0;
+    (*jvmti)->Deallocate(jvmti, (unsigned char*)classes);
+    return 1;
+}
+
+/* Positive: a non-empty array never given back. */
+int any_class_lost(jvmtiEnv* jvmti) {
+    jint count;
+    jclass* classes;
+    if ((*jvmti)->GetLoadedClasses(jvmti, &count, &classes) != JVMTI_ERROR_NONE) return 0; /* expect: leak.GetLoadedClasses */
+    if (count == 0) return 0;
+    return classes != NULL;
+}

@@ -1,5 +1,6 @@
 // leak.{function} (the layer's rule, per function that returns JVMTI memory): a block of JVMTI
-// memory that no pointer reaches any more and that was never deallocated, and the elements of
+// memory that no pointer reaches any more and that was never deallocated (an array whose count
+// is 0 on the path holds none), and the elements of
 // an allocated array that hold JVMTI memory of their own (GetSystemProperties' strings,
 // GetLocalVariableTable's names and signatures) when the array is deallocated and none of its
 // elements was. A block stays the agent's (no finding) once it is stored where the analysis
@@ -50,9 +51,13 @@ void LeakChecker::checkDeadSymbols(SymbolReaper& reaper, CheckerContext& c) cons
     bool changed = false;
     for (const auto& [sym, block] : st->get<state::Blocks>()) {
         if (!reaper.isDead(sym)) continue;
-        // A NULL on this path is no memory (a call that returned none, checked by the agent).
-        const bool null = st->getConstraintManager().isNull(st, sym).isConstrainedTrue();
-        if (block.allocated() && !null) leaked.emplace_back(sym, block);
+        // A NULL on this path is no memory (a call that returned none, checked by the agent);
+        // nor is an array whose count is 0 on it: the VM returns none for no elements
+        // (Allocate(0) gives NULL; HotSpot allocates no empty array).
+        ConstraintManager& constraints = st->getConstraintManager();
+        const bool null = constraints.isNull(st, sym).isConstrainedTrue();
+        const bool empty = block.count && constraints.isNull(st, block.count).isConstrainedTrue();
+        if (block.allocated() && !null && !empty) leaked.emplace_back(sym, block);
         st = st->remove<state::Blocks>(sym);
         changed = true;
     }
