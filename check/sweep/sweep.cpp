@@ -235,12 +235,19 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     result.learningRuns = learners;
     result.baseline = baselineOf(learned.status, collected.jvms);
     std::size_t unnamed = 0;
-    std::vector<fs::path> learnLogs = injectionLogs(learnDir, collected.jvms);
+    result.sites = readSites(injectionLogs(learnDir, collected.jvms), unnamed);
+    // The other learning runs add the sites the first did not reach, in the order they saw them.
+    // A site outside any library is an address of its own process, so only the first run's count.
+    std::vector<fs::path> otherLogs;
     for (std::size_t k = 1; k < learnJobs.size(); ++k) {
-        const auto more = injectionLogs(learnJobs[k].dir, collectReports(learnJobs[k].dir, {}, {}).jvms);
-        learnLogs.insert(learnLogs.end(), more.begin(), more.end());
+        const auto logs = injectionLogs(learnJobs[k].dir, collectReports(learnJobs[k].dir, {}, {}).jvms);
+        otherLogs.insert(otherLogs.end(), logs.begin(), logs.end());
     }
-    result.sites = readSites(learnLogs, unnamed);
+    std::size_t otherUnnamed = 0;
+    for (auto& site : readSites(otherLogs, otherUnnamed))
+        if (std::none_of(result.sites.begin(), result.sites.end(),
+                         [&](const SweepSite& s) { return s.function == site.function && s.site == site.site; }))
+            result.sites.push_back(std::move(site));
     auto all = planRuns(result.sites, metadataErrors());
     if (!o.rerun.empty()) {
         std::vector<std::string> unknown;
