@@ -84,8 +84,9 @@ ToolHelp jvmtiCheckHelp() {
         {"--max-runs N", "with --inject-sweep: at most N runs, a deterministic sample spread over the call sites"},
         {"-j N", "with --inject-sweep: N runs at a time (default: one per processor)"},
         {"--shard [K/N]",
-         "with --inject-sweep: only the runs whose index modulo N is K-1 (one job of a CI matrix); join the shards' "
-         "JSON with --sweep-merge. Without K/N (--shard alone, or followed by a word that does not start with a "
+         "with --inject-sweep: only the runs whose rule hashes to K-1 modulo N (one job of a CI matrix; a run's "
+         "shard depends on its rule alone, whatever call sites the job's learning runs saw); join the shards' "
+         "JSON with --sweep-merge, which joins them by rule. Without K/N (--shard alone, or followed by a word that does not start with a "
          "digit) K and N come from the environment: JVMTI_CHECK_SHARD and JVMTI_CHECK_SHARDS (K from 1; for a "
          "GitHub Actions matrix or any other), else Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS (K-1 from 0), "
          "else GitLab's CI_NODE_INDEX and CI_NODE_TOTAL (parallel:, K from 1); none set is an error"},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -138,9 +139,14 @@ std::vector<SweepRun> selectRuns(const std::vector<SweepRun>& runs, const std::v
 }
 
 std::vector<SweepRun> shardRuns(const std::vector<SweepRun>& runs, unsigned k, unsigned n) {
+    const auto hash = [](const std::string& text) {
+        std::uint64_t h = 14695981039346656037ull;
+        for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+        return h;
+    };
     std::vector<SweepRun> out;
     for (const auto& r : runs)
-        if (n == 0 || r.index % n == k - 1) out.push_back(r);
+        if (n <= 1 || hash(r.rule()) % n == k - 1) out.push_back(r);
     return out;
 }
 

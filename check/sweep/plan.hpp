@@ -58,7 +58,9 @@ std::vector<SweepRun> sampleRuns(const std::vector<SweepRun>& runs, std::size_t 
 std::vector<SweepRun> selectRuns(const std::vector<SweepRun>& runs, const std::vector<std::string>& rules,
                                  std::vector<std::string>& unknown);
 
-// The runs of shard K of N: those whose index % N == K-1.
+// The runs of shard K of N: those whose rule() hashes (FNV-1a) to K-1 modulo N. A run's shard
+// depends on its rule alone, so jobs whose learning runs saw different call sites still split
+// the runs they share the same way.
 std::vector<SweepRun> shardRuns(const std::vector<SweepRun>& runs, unsigned k, unsigned n);
 
 // "JVMTI_ERROR_THREAD_NOT_ALIVE" -> "THREAD_NOT_ALIVE".

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include <nlohmann/json.hpp>
@@ -70,6 +71,7 @@ nlohmann::ordered_json toJson(const SweepResult& r) {
                 {"settings", r.settings},
                 {"shard", {{"k", r.shardK}, {"n", r.shardN}}},
                 {"plannedRuns", r.plannedRuns},
+                {"plannedRules", r.plannedRules},
                 {"possibleRuns", r.possibleRuns},
                 {"failOn", sweepFailOnText(r.failOn)},
                 {"chained", r.chained},
@@ -128,6 +130,9 @@ std::optional<std::string> fromJson(const nlohmann::json& j, SweepResult& out) {
                    ": a sweep plans at most " + std::to_string(kMaxRuns) + " runs";
         if (out.shardN < 1 || out.shardN > kMaxRuns || out.shardK < 1 || out.shardK > out.shardN)
             return "shard " + std::to_string(out.shardK) + "/" + std::to_string(out.shardN) + ": expected K/N with 1 <= K <= N";
+        const auto rules = j.value("plannedRules", nlohmann::json::array());
+        if (rules.size() > kMaxRuns) return "plannedRules: more than a sweep can plan";
+        for (const auto& rule : rules) out.plannedRules.push_back(rule.get<std::string>());
         const auto sites = j.value("sites", nlohmann::json::array());
         const auto runs = j.value("runs", nlohmann::json::array());
         if (sites.size() > kMaxRuns || runs.size() > out.plannedRuns)
@@ -184,24 +189,63 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
     if (shards.empty()) return std::string("nothing to merge");
     out = shards.front();
     out.runs.clear();
+    out.plannedRules.clear();
     out.shardK = out.shardN = 1;
-    std::map<std::size_t, SweepRunResult> byIndex;
+    // Joined by rule: each shard planned from its own learning runs, which may have seen more or
+    // fewer call sites than the others'; a run's shard follows from its rule alone.
+    std::map<std::string, SweepRunResult> byRule;
+    std::set<std::string> planned;
+    const auto plan = [&](const std::string& rule) {
+        if (planned.insert(rule).second) out.plannedRules.push_back(rule);
+    };
+    bool rulesKept = true;  // every input lists its plan (JSON from before plannedRules does not)
+    std::size_t plannedRuns = 0;
     for (std::size_t i = 0; i < shards.size(); ++i) {
         const auto& s = shards[i];
         if (s.command != out.command || s.settings != out.settings)
             return "input " + std::to_string(i + 1) + " swept another command or other settings than input 1";
-        if (s.plannedRuns != out.plannedRuns)
-            return "input " + std::to_string(i + 1) + " planned " + std::to_string(s.plannedRuns) + " runs, input 1 " +
-                   std::to_string(out.plannedRuns) + ": not shards of one sweep (did the learning runs differ?)";
         out.wallSeconds = std::max(out.wallSeconds, s.wallSeconds);
+        out.possibleRuns = std::max(out.possibleRuns, s.possibleRuns);
+        plannedRuns = std::max(plannedRuns, s.plannedRuns);
         if (i > 0) out.jvmStarts += s.jvmStarts;
-        for (const auto& r : s.runs) byIndex.emplace(r.run.index, r);
+        for (const auto& site : s.sites)
+            if (std::none_of(out.sites.begin(), out.sites.end(),
+                             [&](const SweepSite& x) { return x.function == site.function && x.site == site.site; }))
+                out.sites.push_back(site);
+        rulesKept = rulesKept && !s.plannedRules.empty();
+        for (const auto& rule : s.plannedRules) plan(rule);
+        for (const auto& r : s.runs) {
+            plan(r.run.rule());
+            byRule.emplace(r.run.rule(), r);
+        }
     }
-    // fromJson keeps every index below plannedRuns, so the runs present are counted, not looked for.
-    const std::size_t missing = out.plannedRuns - std::min(out.plannedRuns, byIndex.size());
-    if (missing > 0) warnings.push_back(std::to_string(missing) + " of " + std::to_string(out.plannedRuns) +
-                                        " planned runs are in no input (a shard missing?)");
-    for (auto& [index, r] : byIndex) out.runs.push_back(std::move(r));
+    // In the plan's order; inputs from before plannedRules keep their own indexes, as then.
+    std::vector<SweepRunResult> runs;
+    if (rulesKept) {
+        for (const auto& rule : out.plannedRules)
+            if (const auto it = byRule.find(rule); it != byRule.end()) runs.push_back(it->second);
+        for (std::size_t i = 0; i < runs.size(); ++i) runs[i].run.index = i;
+    } else {
+        for (const auto& [rule, r] : byRule) runs.push_back(r);
+        std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.run.index < b.run.index; });
+    }
+    for (auto& r : runs) {
+        for (std::size_t k = 0; k < out.sites.size(); ++k)
+            if (out.sites[k].function == r.run.site.function && out.sites[k].site == r.run.site.site) r.run.siteIndex = k;
+        out.runs.push_back(std::move(r));
+    }
+    out.plannedRuns = rulesKept ? out.plannedRules.size() : std::max(plannedRuns, out.runs.size());
+    if (!rulesKept) out.plannedRules.clear();
+    const std::size_t missing = out.plannedRuns - std::min(out.plannedRuns, out.runs.size());
+    if (missing > 0)
+        warnings.push_back(std::to_string(missing) + " of " + std::to_string(out.plannedRuns) +
+                           " planned runs are in no input (a shard missing, or the shard they belong to did not plan "
+                           "them: its learning runs did not reach their call sites)");
+    for (std::size_t i = 0; i < shards.size(); ++i)
+        if (shards[i].plannedRuns != shards.front().plannedRuns)
+            warnings.push_back("input " + std::to_string(i + 1) + " planned " + std::to_string(shards[i].plannedRuns) +
+                               " runs, input 1 " + std::to_string(shards.front().plannedRuns) +
+                               ": their learning runs saw different call sites");
     return std::nullopt;
 }
 

@@ -33,6 +33,7 @@ struct SweepResult {
     std::vector<std::string> settings;   // the layer's settings every run had
     unsigned shardK = 1, shardN = 1;     // 1/1: the whole sweep
     std::size_t plannedRuns = 0;         // of the whole sweep, after --max-runs
+    std::vector<std::string> plannedRules;  // their rules, in plan order (a shard's: the whole sweep's as it learnt it)
     std::size_t possibleRuns = 0;        // (site, error) pairs before --max-runs
     SweepFailOn failOn;                  // what fails the sweep (not kept in the JSON's verdicts: its runs' levels follow it)
     std::size_t jvmStarts = 0;           // runs of the command made, learning runs included (chained runs count once)

@@ -260,6 +260,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
     result.possibleRuns = all.size();
     const auto planned = sampleRuns(all, o.maxRuns);
     result.plannedRuns = planned.size();
+    for (const auto& r : planned) result.plannedRules.push_back(r.rule());
     const auto mine = shardRuns(planned, o.shardK, o.shardN);
     result.jobs = jobs;
     const double timeout = o.runTimeout > 0 ? o.runTimeout : std::max(60.0, 10 * learned.seconds);

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -238,12 +239,17 @@ TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spre
     CHECK(sampleRuns(runs, 100).size() == 6);
     CHECK(sampleRuns(runs, 0).size() == 6);
 
+    // Shards: every run in exactly one, chosen by its rule alone, so that a job whose learning
+    // runs missed a site still puts each run it shares with the others in the same shard.
     const auto one = shardRuns(runs, 1, 2), two = shardRuns(runs, 2, 2);
-    REQUIRE(one.size() == 3);
-    REQUIRE(two.size() == 3);
-    CHECK(one[0].index == 0);
-    CHECK(one[1].index == 2);
-    CHECK(two[0].index == 1);
+    CHECK(one.size() + two.size() == 6);
+    std::set<std::string> inOne, inTwo;
+    for (const auto& r : one) inOne.insert(r.rule());
+    for (const auto& r : two) inTwo.insert(r.rule());
+    for (const auto& r : runs) CHECK(inOne.count(r.rule()) + inTwo.count(r.rule()) == 1);
+    const std::vector<SweepRun> fewer(runs.begin() + 1, runs.end());  // a job that missed the first site
+    for (const auto& r : shardRuns(fewer, 1, 2)) CHECK(inOne.count(r.rule()) == 1);
+    for (const auto& r : shardRuns(fewer, 2, 2)) CHECK(inTwo.count(r.rule()) == 1);
     CHECK(shardRuns(runs, 1, 1).size() == 6);
 
     // --rerun: the runs named, in the plan's order, numbered again; the names no run has, kept.
@@ -380,8 +386,8 @@ TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
         SweepRunResult x;
         x.run.index = i;
         x.run.site = r.sites[0];
-        x.run.errorName = "JVMTI_ERROR_INTERNAL";
-        x.run.error = 113;
+        x.run.errorName = i == 0 ? "JVMTI_ERROR_THREAD_NOT_ALIVE" : i == 1 ? "JVMTI_ERROR_INTERNAL" : "JVMTI_ERROR_WRONG_PHASE";
+        x.run.error = i == 0 ? 15 : i == 1 ? 113 : 112;
         x.outcome = i == 1 ? Outcome::Crashed : Outcome::Handled;
         x.details = {"detail " + std::to_string(i)};
         if (i == 1) x.surfaced = {{"liba.so!f+0x9 (/src/a.cpp:8)", "crashed here (SIGSEGV)"}};
@@ -403,7 +409,29 @@ TEST_CASE("sweep results: JSON round trip, the merge of shards, the formats") {
     CHECK(toJson(merged).dump() == toJson(r).dump());
     REQUIRE_FALSE(mergeResults({a}, merged, warnings));
     REQUIRE(warnings.size() == 1);
-    CHECK(warnings[0] == "1 of 3 planned runs are in no input (a shard missing?)");
+    CHECK(warnings[0].rfind("1 of 3 planned runs are in no input (a shard missing", 0) == 0);
+
+    // Shards whose learning runs saw different call sites: joined by rule, in the plan's order.
+    SweepResult p = r, q = r;
+    p.plannedRules = {r.runs[0].run.rule(), r.runs[1].run.rule(), r.runs[2].run.rule()};
+    q.plannedRules = {r.runs[0].run.rule(), r.runs[1].run.rule()};  // its learning runs missed the third
+    q.plannedRuns = 2;
+    p.runs = {r.runs[0]};
+    q.runs = {r.runs[1]};
+    q.runs[0].run.index = 1;
+    warnings.clear();
+    REQUIRE_FALSE(mergeResults({p, q}, merged, warnings));
+    CHECK(merged.plannedRuns == 3);
+    REQUIRE(merged.runs.size() == 2);
+    CHECK(merged.runs[0].run.rule() == r.runs[0].run.rule());
+    CHECK(merged.runs[1].run.rule() == r.runs[1].run.rule());
+    CHECK(merged.runs[1].run.index == 1);
+    REQUIRE(warnings.size() == 2);
+    CHECK(warnings[0].rfind("1 of 3 planned runs are in no input", 0) == 0);
+    CHECK(warnings[1] == "input 2 planned 2 runs, input 1 3: their learning runs saw different call sites");
+    SweepResult back2;
+    REQUIRE_FALSE(fromJson(nlohmann::json::parse(toJson(merged).dump()), back2));
+    CHECK(back2.plannedRules == merged.plannedRules);
     SweepResult other = b;
     other.command = {"java", "Other"};
     CHECK(mergeResults({a, other}, merged, warnings).value_or("") ==
