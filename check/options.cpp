@@ -2,12 +2,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 
+#include "inject/plan.hpp"
+#include "inject/universe.hpp"
 #include "settings/settings.hpp"
+#include "sweep/plan.hpp"
 
 namespace jvmticheck {
 
@@ -100,16 +104,33 @@ std::optional<std::string> takeSweep(const std::string& name, const std::string&
         if (!n || *n < 1 || *n > 16) return "--learning-runs " + value + ": expected a number of learning runs from 1 to 16";
         out.learningRuns = static_cast<unsigned>(*n);
     } else if (name == "--rerun") {
-        out.rerun.clear();
-        std::size_t from = 0;
-        while (from <= value.size()) {
-            const auto colon = std::min(value.find(':', from), value.size());
-            const std::string rule = value.substr(from, colon - from);
-            const auto at = rule.find('@'), slash = rule.find('/', at == std::string::npos ? 0 : at);
-            if (at == std::string::npos || at == 0 || slash == std::string::npos || slash == at + 1)
-                return "--rerun: '" + rule + "' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')";
-            out.rerun.push_back(rule);
+        // inject='s own reader judges the rules (known function, site, error the function can
+        // return), split at ':' as the layer splits its list; a planned run's rule is one
+        // function at one site with one error at its first call.
+        std::vector<std::string> items;
+        for (std::size_t from = 0;;) {
+            const auto colon = value.find(':', from);
+            items.push_back(value.substr(from, colon == std::string::npos ? std::string::npos : colon - from));
+            if (colon == std::string::npos) break;
             from = colon + 1;
+        }
+        constexpr const char* kRerunRule = "is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')";
+        for (const auto& item : items)
+            if (item.empty()) return std::string("--rerun: '' ") + kRerunRule;
+        using namespace jvmtilayer::inject;
+        const Universe universe = metadataUniverse();
+        const auto plan = parse(items, universe);
+        if (!plan) return "--rerun: " + plan.error;
+        out.rerun.clear();
+        for (const auto& rule : plan.plan->rules) {
+            if (rule.functions.size() != 1 || rule.site.empty() || rule.mode != ErrorMode::Named || rule.when != When::Nth ||
+                rule.n != 1)
+                return "--rerun: '" + rule.text + "' " + kRerunRule;
+            // Written as the sweep writes it (the error's short name), whatever spelling was given.
+            const auto error = std::find_if(universe.errors.begin(), universe.errors.end(),
+                                            [&](const ErrorFacts& e) { return e.value == rule.error; });
+            out.rerun.push_back(universe.functions[static_cast<std::size_t>(rule.functions[0])].name + "@" + rule.site + "/" +
+                                jvmticheck::shortErrorName(error != universe.errors.end() ? error->name : "") + "/1");
         }
     } else if (name == "--run-timeout") {
         double seconds = 0;

@@ -67,6 +67,13 @@ std::vector<SweepSite> readSites(const std::vector<fs::path>& logs, std::size_t&
     return sites;
 }
 
+void joinSites(std::vector<SweepSite>& into, const std::vector<SweepSite>& more) {
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& s : into) seen.emplace(s.function, s.site);
+    for (const auto& s : more)
+        if (seen.emplace(s.function, s.site).second) into.push_back(s);
+}
+
 ErrorsOf metadataErrors() {
     return [](const std::string& function) {
         std::vector<std::pair<int, std::string>> out;

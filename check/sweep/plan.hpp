@@ -41,6 +41,10 @@ std::vector<SweepSite> readSites(const std::vector<std::filesystem::path>& logs,
 // The same from one log's text.
 void sitesFromLog(const std::string& text, std::vector<SweepSite>& sites, std::size_t& unnamed);
 
+// Appends the sites of `more` that `into` does not hold (the same function at the same site),
+// in their order.
+void joinSites(std::vector<SweepSite>& into, const std::vector<SweepSite>& more);
+
 // A function's environmental errors (value, name), as the generated metadata lists them.
 using ErrorsOf = std::function<std::vector<std::pair<int, std::string>>(const std::string& function)>;
 ErrorsOf metadataErrors();

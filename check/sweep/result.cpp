@@ -208,10 +208,7 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
         out.possibleRuns = std::max(out.possibleRuns, s.possibleRuns);
         plannedRuns = std::max(plannedRuns, s.plannedRuns);
         if (i > 0) out.jvmStarts += s.jvmStarts;
-        for (const auto& site : s.sites)
-            if (std::none_of(out.sites.begin(), out.sites.end(),
-                             [&](const SweepSite& x) { return x.function == site.function && x.site == site.site; }))
-                out.sites.push_back(site);
+        joinSites(out.sites, s.sites);
         rulesKept = rulesKept && !s.plannedRules.empty();
         for (const auto& rule : s.plannedRules) plan(rule);
         for (const auto& r : s.runs) {
@@ -229,9 +226,10 @@ std::optional<std::string> mergeResults(const std::vector<SweepResult>& shards, 
         for (const auto& [rule, r] : byRule) runs.push_back(r);
         std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.run.index < b.run.index; });
     }
+    std::map<std::pair<std::string, std::string>, std::size_t> siteIndex;
+    for (std::size_t k = 0; k < out.sites.size(); ++k) siteIndex.emplace(std::pair{out.sites[k].function, out.sites[k].site}, k);
     for (auto& r : runs) {
-        for (std::size_t k = 0; k < out.sites.size(); ++k)
-            if (out.sites[k].function == r.run.site.function && out.sites[k].site == r.run.site.site) r.run.siteIndex = k;
+        if (const auto it = siteIndex.find({r.run.site.function, r.run.site.site}); it != siteIndex.end()) r.run.siteIndex = it->second;
         out.runs.push_back(std::move(r));
     }
     out.plannedRuns = rulesKept ? out.plannedRules.size() : std::max(plannedRuns, out.runs.size());

@@ -244,10 +244,7 @@ int runInjectSweep(const SweepOptions& o, const std::string& argv0, const std::s
         otherLogs.insert(otherLogs.end(), logs.begin(), logs.end());
     }
     std::size_t otherUnnamed = 0;
-    for (auto& site : readSites(otherLogs, otherUnnamed))
-        if (std::none_of(result.sites.begin(), result.sites.end(),
-                         [&](const SweepSite& s) { return s.function == site.function && s.site == site.site; }))
-            result.sites.push_back(std::move(site));
+    joinSites(result.sites, readSites(otherLogs, otherUnnamed));
     auto all = planRuns(result.sites, metadataErrors());
     if (!o.rerun.empty()) {
         std::vector<std::string> unknown;

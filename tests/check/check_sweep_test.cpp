@@ -78,6 +78,9 @@ TEST_CASE("sweep options: every option, settings and the command") {
                                     o));
     CHECK(o.learningRuns == 3);
     CHECK(o.rerun == Words{"GetFrameCount@liba.so+0x20/INTERNAL/1", "Allocate@libb.so+0x3/OUT_OF_MEMORY/1"});
+    // inject='s reader judges them; an error given by its whole name is written as the sweep writes it.
+    REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--rerun", "GetFrameCount@liba.so+0x20/JVMTI_ERROR_INTERNAL/1", "--", "java"}, o));
+    CHECK(o.rerun == Words{"GetFrameCount@liba.so+0x20/INTERNAL/1"});
 
     REQUIRE_FALSE(parseSweepOptions({"--inject-sweep", "--shard", "9/2", "--help"}, o));
     CHECK(o.help);
@@ -114,6 +117,11 @@ TEST_CASE("sweep options: what is wrong is named") {
           "--rerun: '' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')");
     CHECK(problem({"--inject-sweep", "--rerun", "GetFrameCount", "--", "java"}) ==
           "--rerun: 'GetFrameCount' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')");
+    CHECK(problem({"--inject-sweep", "--rerun", "GetFrameCount@liba.so+0x20/ABSENT_INFORMATION/1", "--", "java"})
+              .rfind("--rerun: inject=GetFrameCount@liba.so+0x20/ABSENT_INFORMATION/1: GetFrameCount never returns "
+                     "JVMTI_ERROR_ABSENT_INFORMATION", 0) == 0);
+    CHECK(problem({"--inject-sweep", "--rerun", "GetFrameCount@liba.so+0x20/INTERNAL/%2", "--", "java"}) ==
+          "--rerun: 'GetFrameCount@liba.so+0x20/INTERNAL/%2' is not a planned run's rule FUNCTION@SITE/ERROR/1 (rules are separated by ':')");
     CHECK(problem({"--sweep-merge", "--json", "o.json", "--rerun", "A@b+0x1/INTERNAL/1", "a.json"}) ==
           "--rerun is an option of --inject-sweep, not of --sweep-merge");
     CHECK(problem({"--inject-sweep", "--frobnicate", "--", "java"}) == "unknown option '--frobnicate'");
@@ -212,6 +220,13 @@ TEST_CASE("sweep plan: sites in first-seen order, errors by value, a sample spre
     CHECK(sites[0].where == "liba.so!Agent_OnLoad+0x10 (a.cpp:5)");
     CHECK(sites[1].site == "liba.so+0x20");
     CHECK(sites[2].where == "libb.so+0x3");  // no WHERE: the site itself
+    // Another learning run's sites: only those not yet held, in their order.
+    std::vector<SweepSite> joined = sites;
+    joinSites(joined, {{"Allocate", "libb.so+0x3", "again"}, {"ResumeThread", "liba.so+0x40", "liba.so!r+0x4"},
+                       {"GetFrameCount", "liba.so+0x20", "again"}});
+    REQUIRE(joined.size() == 4);
+    CHECK(joined[2].where == "libb.so+0x3");
+    CHECK(joined[3].function == "ResumeThread");
 
     const ErrorsOf errors = [](const std::string& f) {
         std::vector<std::pair<int, std::string>> e;

@@ -308,9 +308,9 @@ TEST_CASE("three shards as separate processes, each told its shard the CI way (-
     REQUIRE_FALSE(other.empty());
     const Run again = sweep(dir.path(), SWEEP_FAULTY,
                             "--one-fault-per-run --learning-runs 1 --sweep-dir again --json again.json --rerun " +
-                                shellQuote(other + ":" + bad + ":NoSuch@libfaulty.so+0x1/INTERNAL/1"));
+                                shellQuote(other + ":" + bad + ":GetFrameCount@libfaulty.so+0x1/INTERNAL/1"));
     CHECK(again.status == 1);
-    CHECK(contains(again.err, "--rerun NoSuch@libfaulty.so+0x1/INTERNAL/1: not a planned run of this sweep"));
+    CHECK(contains(again.err, "--rerun GetFrameCount@libfaulty.so+0x1/INTERNAL/1: not a planned run of this sweep"));
     const json r = readJson(dir.path() / "again.json");
     CHECK(r.at("learningRuns") == 1);
     CHECK_FALSE(fs::exists(dir.path() / "again" / "learn-2"));

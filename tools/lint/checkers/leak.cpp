@@ -1,9 +1,8 @@
 // leak.{function} (the layer's rule, per function that returns JVMTI memory): a block of JVMTI
 // memory that no pointer reaches any more and that was never deallocated (an array whose count
-// is 0 on the path holds none), and the elements of
-// an allocated array that hold JVMTI memory of their own (GetSystemProperties' strings,
-// GetLocalVariableTable's names and signatures) when the array is deallocated and none of its
-// elements was. A block stays the agent's (no finding) once it is stored where the analysis
+// is 0 on the path holds none), and the elements of an allocated array that hold JVMTI memory
+// of their own (GetSystemProperties' strings, GetLocalVariableTable's names and signatures)
+// when the array is deallocated and none of its elements was. A block stays the agent's (no finding) once it is stored where the analysis
 // cannot follow (a global, a structure reached through one, a call into code it cannot see),
 // returned to the caller of the analysed function, or handed to JVMTI to keep. Memory that
 // jvmti.hpp's owning types receive is theirs (they deallocate it): the call model does not
