@@ -99,8 +99,8 @@ ToolHelp jvmtiCheckHelp() {
          "most 4)"},
         {"--rerun RULE:RULE...",
          "with --inject-sweep: only the planned runs these rules name (FUNCTION@SITE/ERROR/1, as the summary, JSON "
-         "and SARIF of an earlier sweep name them), after the learning runs; a rule no planned run has is named on "
-         "standard error, and none found is an error. To check a fix, or whether an outcome repeats"},
+         "and SARIF of an earlier sweep name them, checked as inject= checks rules), after the learning runs; a rule no "
+         "planned run has is named on standard error, and none found is an error. To check a fix, or whether an outcome repeats"},
         {"--run-timeout SECONDS",
          "with --inject-sweep: a run still going after SECONDS is killed with its process group and counted as hung "
          "(default: ten times the learning run, at least 60)"},
